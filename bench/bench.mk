@@ -1,0 +1,1 @@
+# bench: files of this area (included by Makefile.am)

@@ -1,0 +1,1 @@
+# instances: files of this area (included by Makefile.am)

@@ -1,0 +1,1 @@
+# kernels: files of this area (included by Makefile.am)

@@ -1,0 +1,38 @@
+/*
+ * The only door between host C and CUDA: plain C declarations, implemented in
+ * kernels/ when the build has CUDA. Without CUDA none of these exist and the
+ * callers are compiled out (HAVE_CUDA in config.h).
+ */
+#ifndef MVC_GPU_H
+#define MVC_GPU_H
+
+#include <stdint.h>
+
+#include "cover.h"
+#include "error.h"
+#include "graph.h"
+#include "solve.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Number of usable CUDA devices (0 when none or the driver is missing). */
+int gpu_device_count(void);
+
+/* One line naming device 0, e.g. "NVIDIA H100 80GB HBM3 (132 SMs, sm_90)". */
+int gpu_device_name(char *buf, int size);
+
+/*
+ * Vertex cover on the GPU: o->solver is SOLVER_HYBRID or SOLVER_STACKONLY.
+ * Same contract as solve_seq (solve.h): returns a solve_outcome or a negative
+ * mvc_status, and the cover is valid even when stopped early.
+ */
+int gpu_solve_mvc(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                  struct solve_stats *st, struct error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,79 @@
+/* What every vertex cover solver takes and gives: options, results and statistics. */
+#ifndef MVC_SOLVE_H
+#define MVC_SOLVE_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "cover.h"
+#include "graph.h"
+
+enum solver_kind {
+    SOLVER_AUTO,      /* hybrid on a CUDA device, seq otherwise */
+    SOLVER_SEQ,       /* CPU branch-and-reduce */
+    SOLVER_STACKONLY, /* GPU, local stacks only (paper's StackOnly) */
+    SOLVER_HYBRID,    /* GPU, local stacks plus the broker-queue worklist */
+};
+
+struct solve_opts {
+    enum solver_kind solver;
+    int64_t k;            /* PVC parameter, or -1 for MVC */
+    double time_limit;    /* seconds of search, 0 for none */
+    int threads;          /* CPU threads, 0 for automatic */
+    int verbose;
+    int quiet;
+    int progress;         /* print progress lines on stderr once a second */
+    int reduce;           /* kernelize before the search (default on) */
+    /* GPU experiments; 0 means choose automatically */
+    int block_size;
+    int blocks;
+    int64_t worklist_size;
+    double threshold;     /* worklist fill fraction under which children are shared */
+    int depth;            /* StackOnly start depth */
+    int64_t device_memory_limit; /* bytes, 0 for no cap */
+    /* set asynchronously by the signal handler or the timer; solvers poll it */
+    volatile sig_atomic_t *stop;
+};
+
+void solve_opts_default(struct solve_opts *o);
+
+enum solve_outcome {
+    SOLVE_OPTIMAL = 0,   /* MVC: the cover is minimum */
+    SOLVE_FOUND = 1,     /* PVC: a cover of size <= k */
+    SOLVE_NO_COVER = 2,  /* PVC: proven that no cover of size <= k exists */
+    SOLVE_STOPPED = 3,   /* stopped early; the cover is the best found, not proven */
+};
+
+#define SOLVE_MAX_SMS 256
+
+struct solve_stats {
+    const char *solver;   /* name of the solver that ran */
+    double t_upper;       /* seconds for the greedy upper bound */
+    double t_search;      /* seconds of search (GPU: kernel time) */
+    double t_reduce;      /* seconds of kernelization */
+    int64_t nodes;        /* search tree nodes visited */
+    int32_t greedy_size;  /* upper bound from the greedy */
+    int32_t best;         /* size of the best cover found */
+    int32_t lower_bound;  /* best proven lower bound (== best when proven) */
+    int proven;
+    /* GPU only */
+    int block_size, blocks, shared_kernel;
+    int64_t worklist_size;
+    double threshold;
+    int sms;
+    int64_t nodes_per_sm[SOLVE_MAX_SMS];
+    double t_worklist, t_reductions, t_branching; /* Fig. 6 breakdown fractions, when enabled */
+    /* kernelization */
+    int32_t kernel_n;
+    int64_t kernel_m;
+};
+
+/*
+ * Every solver: fills out (an initialised cover of g->n vertices, valid even
+ * when stopped early), returns a solve_outcome, or a negative mvc_status with
+ * err set.
+ */
+int solve_seq(const struct graph *g, const struct solve_opts *o, struct cover *out,
+              struct solve_stats *st, struct error *err);
+
+#endif

@@ -1,0 +1,1 @@
+# src: files of this area (included by Makefile.am)
