@@ -1,0 +1,1 @@
+# kernels: shortest-path kernels shared by Steiner mode (included by Makefile.am)
