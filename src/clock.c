@@ -1,0 +1,11 @@
+/* Monotonic wall clock in seconds. */
+#include "clock.h"
+
+#include <time.h>
+
+double clock_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
