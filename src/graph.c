@@ -54,6 +54,7 @@ void graph_free(struct graph *g)
     free(g->adj);
     free(g->weights);
     free(g->terminals);
+    free(g->labels);
     free(g);
 }
 

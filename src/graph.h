@@ -21,6 +21,7 @@ struct graph {
     int32_t *weights;    /* NULL, or 2m non-negative weights parallel to adj */
     int32_t n_terminals; /* Steiner terminals, 0 when none */
     int32_t *terminals;  /* NULL, or n_terminals distinct sorted 0-based ids */
+    int64_t *labels;     /* NULL, or the input's own id of each vertex (edge lists relabel) */
     int64_t loops_dropped;   /* self-loops seen in the input and left out */
     int64_t parallel_merged; /* repeated edges merged (the lightest weight is kept) */
 };
