@@ -76,4 +76,12 @@ struct solve_stats {
 int solve_seq(const struct graph *g, const struct solve_opts *o, struct cover *out,
               struct solve_stats *st, struct error *err);
 
+/* The solver o->solver names, with SOLVER_AUTO resolved for this machine. */
+int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                struct solve_stats *st, struct error *err);
+
+/* SOLVER_AUTO becomes hybrid when a CUDA device is present, seq otherwise. */
+enum solver_kind solver_resolve(enum solver_kind kind);
+const char *solver_name(enum solver_kind kind);
+
 #endif

@@ -1,0 +1,74 @@
+/* Writes --stats JSON: one object, stable key names, numbers in SI units. */
+#include "stats.h"
+
+#include <float.h>
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; s && *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(out, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(out, "\\u%04x", ch);
+        else
+            fputc(ch, out);
+    }
+    fputc('"', out);
+}
+
+int stats_write_json(FILE *out, const struct run_info *run, const struct solve_stats *st)
+{
+    fputs("{\n  \"input\": ", out);
+    json_string(out, run->input);
+    fputs(",\n  \"mode\": ", out);
+    json_string(out, run->mode);
+    if (run->k >= 0)
+        fprintf(out, ",\n  \"k\": %lld", (long long)run->k);
+    fprintf(out, ",\n  \"n\": %ld,\n  \"m\": %lld", (long)run->n, (long long)run->m);
+    fputs(",\n  \"solver\": ", out);
+    json_string(out, st->solver ? st->solver : "none");
+    fputs(",\n  \"outcome\": ", out);
+    json_string(out, run->outcome);
+    fprintf(out,
+            ",\n  \"best\": %ld,\n  \"proven\": %s,\n  \"lower_bound\": %ld"
+            ",\n  \"greedy\": %ld,\n  \"nodes\": %lld",
+            (long)st->best, st->proven ? "true" : "false", (long)st->lower_bound,
+            (long)st->greedy_size, (long long)st->nodes);
+    fprintf(out,
+            ",\n  \"time\": {\"load\": %.6f, \"reduce\": %.6f, \"upper_bound\": %.6f, "
+            "\"search\": %.6f, \"total\": %.6f}",
+            run->t_load, st->t_reduce, st->t_upper, st->t_search, run->t_total);
+    if (st->kernel_n > 0 || st->t_reduce > 0)
+        fprintf(out, ",\n  \"kernel\": {\"n\": %ld, \"m\": %lld}", (long)st->kernel_n,
+                (long long)st->kernel_m);
+    if (st->blocks > 0) {
+        fprintf(out,
+                ",\n  \"gpu\": {\"block_size\": %d, \"blocks\": %d, \"shared_memory_kernel\": %s, "
+                "\"worklist_size\": %lld, \"threshold\": %.3f, \"sms\": %d",
+                st->block_size, st->blocks, st->shared_kernel ? "true" : "false",
+                (long long)st->worklist_size, st->threshold, st->sms);
+        if (st->sms > 0) {
+            int64_t lo = INT64_MAX, hi = 0;
+            double sum = 0;
+            int sms = st->sms < SOLVE_MAX_SMS ? st->sms : SOLVE_MAX_SMS;
+            for (int i = 0; i < sms; i++) {
+                int64_t v = st->nodes_per_sm[i];
+                lo = v < lo ? v : lo;
+                hi = v > hi ? v : hi;
+                sum += (double)v;
+            }
+            fprintf(out, ", \"nodes_per_sm\": {\"min\": %lld, \"mean\": %.1f, \"max\": %lld}",
+                    (long long)lo, sum / sms, (long long)hi);
+        }
+        if (st->t_worklist + st->t_reductions + st->t_branching > 0)
+            fprintf(out,
+                    ", \"time_fractions\": {\"worklist\": %.4f, \"reductions\": %.4f, "
+                    "\"branching\": %.4f}",
+                    st->t_worklist, st->t_reductions, st->t_branching);
+        fputs("}", out);
+    }
+    fputs("\n}\n", out);
+    return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,23 @@
+/* Statistics of one run as JSON (--stats). */
+#ifndef MVC_STATS_H
+#define MVC_STATS_H
+
+#include <stdio.h>
+
+#include "graph.h"
+#include "solve.h"
+
+struct run_info {
+    const char *input;
+    const char *mode;      /* "mvc", "pvc" */
+    int64_t k;             /* -1 for MVC */
+    int32_t n;             /* input graph (after --complement) */
+    int64_t m;
+    double t_load;         /* reading the file */
+    double t_total;        /* whole process until the answer */
+    const char *outcome;   /* "optimal", "found", "no-cover", "stopped" */
+};
+
+int stats_write_json(FILE *out, const struct run_info *run, const struct solve_stats *st);
+
+#endif

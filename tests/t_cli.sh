@@ -1,0 +1,94 @@
+#!/bin/sh
+# The command line: help, version, usage errors, output forms, --check, --output, --stats, stdin.
+. "${top_srcdir:-.}/tests/lib.sh"
+inst="$top_srcdir/instances"
+
+run --help
+is "$status" 0 "--help exits 0"
+for opt in --k --solver --time-limit --threads --stats --output --verbose --quiet \
+           --complement --format --steiner --check --no-reduce --block-size --blocks \
+           --worklist-size --threshold --depth --device-memory; do
+    grep -q -- "$opt" "$TMP/out"; ok $? "--help describes $opt"
+done
+run --version
+is "$status" 0 "--version exits 0"
+grep -q '^mvc-gpu ' "$TMP/out"; ok $? "--version names the program"
+
+run --no-such-option "$inst/path10.gr"
+is "$status" 2 "unknown option: exit 2"
+grep -q "unknown option '--no-such-option'" "$TMP/err"; ok $? "and says which option"
+run
+is "$status" 2 "no input file: exit 2"
+run "$inst/path10.gr" extra
+is "$status" 2 "two input files: exit 2"
+run --solver=magic "$inst/path10.gr"
+is "$status" 2 "unknown solver: exit 2"
+run --k -3 "$inst/path10.gr"
+is "$status" 2 "negative k: exit 2"
+run --time-limit abc "$inst/path10.gr"
+is "$status" 2 "non-numeric time limit: exit 2"
+run "$TMP/does-not-exist.gr"
+is "$status" 2 "missing file: exit 2"
+grep -q "does-not-exist.gr" "$TMP/err"; ok $? "and the message names the file"
+[ "$(wc -l <"$TMP/err")" -eq 1 ]; ok $? "in exactly one line"
+
+run --solver=seq "$inst/path10.gr"
+is "$status" 0 "path10 solved"
+is "$(cover_size "$TMP/out")" 5 "minimum cover of P10 has 5 vertices"
+grep -v '^c ' "$TMP/out" | grep -v '^s vc ' | grep -qv '^[0-9][0-9]*$'; ok $((!$?)) "only c, s and vertex lines"
+check_cover "$inst/path10.gr" "$TMP/out"; ok $? "printed cover passes --check"
+
+printf 's vc 10 1\n1\n' >"$TMP/bad.vc"
+"$MVC_GPU" --check "$inst/path10.gr" "$TMP/bad.vc" >/dev/null 2>"$TMP/err"; status=$?
+is "$status" 3 "--check of a non-cover: exit 3"
+grep -q "not covered" "$TMP/err"; ok $? "and names an uncovered edge"
+printf 's vc 10 1\n11\n' >"$TMP/bad.vc"
+"$MVC_GPU" --check "$inst/path10.gr" "$TMP/bad.vc" >/dev/null 2>"$TMP/err"; status=$?
+is "$status" 2 "--check of a malformed solution: exit 2"
+grep -q "bad.vc:2:" "$TMP/err"; ok $? "with FILE:LINE"
+
+run --solver=seq --output "$TMP/answer.vc" "$inst/cycle9.gr"
+is "$status" 0 "--output: exit 0"
+[ ! -s "$TMP/out" ]; ok $? "nothing on stdout with --output"
+is "$(cover_size "$TMP/answer.vc")" 5 "--output file holds the cover"
+
+run --solver=seq --stats="$TMP/stats.json" "$inst/petersen.gr"
+is "$status" 0 "--stats=FILE: exit 0"
+for key in '"n": 10' '"m": 15' '"best": 6' '"proven": true' '"solver": "seq"' '"nodes"' '"load"' '"search"'; do
+    grep -q "$key" "$TMP/stats.json"; ok $? "stats JSON has $key"
+done
+if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$TMP/stats.json"; ok $? "stats JSON parses"
+else
+    skip "python3 not installed"
+fi
+
+"$MVC_GPU" --solver=seq - <"$inst/grid4x4.gr" >"$TMP/out" 2>"$TMP/err"; status=$?
+is "$status" 0 "standard input as -"
+is "$(cover_size "$TMP/out")" 8 "grid 4x4 from stdin: 8"
+
+run --solver=seq --quiet --verbose "$inst/path10.gr"
+is "$status" 2 "--quiet with --verbose: exit 2"
+run --solver=seq --quiet "$inst/path10.gr"
+[ ! -s "$TMP/err" ]; ok $? "--quiet: nothing on stderr"
+run --solver=seq --verbose "$inst/path10.gr"
+grep -q "10 vertices, 9 edges" "$TMP/err"; ok $? "--verbose reports the graph read"
+
+run --solver=seq --complement "$inst/petersen.clq"
+is "$status" 0 "--complement solves"
+is "$(cover_size "$TMP/out")" 8 "MVC of the Petersen complement is 8"
+grep -q '^c clique 2 ' "$TMP/out"; ok $? "and the maximum clique (2) is printed"
+check_cover "$inst/petersen.clq" "$TMP/out" --complement; ok $? "complement cover passes --check --complement"
+run --complement --complement-memory 1K "$inst/cop_hat300-1.gr"
+is "$status" 1 "a complement over the memory cap is refused (exit 1)"
+grep -q "complement" "$TMP/err"; ok $? "with a message about the complement"
+
+if has_gpu; then
+    skip "built with CUDA and a device: the CPU-only refusal does not apply"
+else
+    run --solver=hybrid "$inst/path10.gr"
+    ok $((status == 0)) "--solver=hybrid without a GPU is refused (exit $status)"
+    grep -q "CUDA" "$TMP/err"; ok $? "and the message says why"
+fi
+
+done_testing

@@ -1,0 +1,125 @@
+/* CSR construction: sorting, loop and repeat handling, queries, complement, induced subgraphs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph.h"
+#include "tap.h"
+
+static int lists_sorted_and_symmetric(const struct graph *g)
+{
+    for (int32_t u = 0; u < g->n; u++)
+        for (int64_t i = g->offsets[u]; i < g->offsets[u + 1]; i++) {
+            int32_t v = g->adj[i];
+            if (v == u || (i > g->offsets[u] && g->adj[i - 1] >= v) || !graph_has_edge(g, v, u))
+                return 0;
+        }
+    return 1;
+}
+
+static void test_loops_and_repeats(void)
+{
+    const int32_t edges[][2] = {{0, 1}, {1, 0}, {2, 2}, {1, 2}, {0, 1}, {3, 3}};
+    struct graph *g = graph_from_edges(4, edges, 6);
+    ok(g != NULL, "graph with loops and repeats builds");
+    is(g->m, 2, "two distinct edges remain");
+    is(g->loops_dropped, 2, "two self-loops dropped");
+    is(g->parallel_merged, 2, "two repeated edges merged");
+    is(graph_degree(g, 1), 2, "vertex 1 has degree 2");
+    is(graph_degree(g, 3), 0, "vertex 3 (loop only) is isolated");
+    ok(graph_has_edge(g, 2, 1) && !graph_has_edge(g, 0, 2), "edge queries");
+    ok(lists_sorted_and_symmetric(g), "lists sorted and symmetric");
+    graph_free(g);
+}
+
+static void test_weights_keep_lightest(void)
+{
+    struct edge_list el;
+    edge_list_init(&el, 1);
+    edge_list_push(&el, 0, 1, 7);
+    edge_list_push(&el, 1, 0, 3);
+    edge_list_push(&el, 1, 2, 5);
+    int32_t terminals[] = {0, 2};
+    struct graph *g = NULL;
+    struct error err = {0};
+    is(graph_build(3, &el, terminals, 2, &g, &err), MVC_OK, "weighted graph builds");
+    is(graph_edge_weight(g, 0, 1), 3, "lightest parallel edge kept (0,1)");
+    is(graph_edge_weight(g, 1, 0), 3, "weight symmetric (1,0)");
+    is(graph_edge_weight(g, 2, 1), 5, "weight of (2,1)");
+    is(graph_edge_weight(g, 0, 2), -1, "missing edge has weight -1");
+    is(g->n_terminals, 2, "terminals copied");
+    graph_free(g);
+}
+
+static void test_random_against_matrix(unsigned seed)
+{
+    srand(seed);
+    int32_t n = 1 + rand() % 40;
+    int64_t m = rand() % (3 * n + 1);
+    int32_t (*edges)[2] = malloc((size_t)(m + 1) * sizeof *edges);
+    uint8_t *adj = calloc((size_t)n * n, 1);
+    for (int64_t i = 0; i < m; i++) {
+        edges[i][0] = rand() % n;
+        edges[i][1] = rand() % n;
+        if (edges[i][0] != edges[i][1])
+            adj[edges[i][0] * n + edges[i][1]] = adj[edges[i][1] * n + edges[i][0]] = 1;
+    }
+    struct graph *g = graph_from_edges(n, edges, m);
+    int same = g != NULL && lists_sorted_and_symmetric(g);
+    int64_t count = 0;
+    for (int32_t u = 0; same && u < n; u++)
+        for (int32_t v = 0; v < n; v++) {
+            same &= graph_has_edge(g, u, v) == adj[u * n + v];
+            count += adj[u * n + v];
+        }
+    same &= g->m == count / 2;
+    struct graph *c = NULL;
+    struct error err = {0};
+    graph_complement(g, (int64_t)1 << 30, &c, &err);
+    int comp = c != NULL && lists_sorted_and_symmetric(c) &&
+               c->m == (int64_t)n * (n - 1) / 2 - g->m;
+    for (int32_t u = 0; comp && u < n; u++)
+        for (int32_t v = 0; v < n; v++)
+            comp &= graph_has_edge(c, u, v) == (u != v && !adj[u * n + v]);
+    ok(same && comp, "random graph %u (n=%d): CSR and complement match the matrix", seed, n);
+    graph_free(c);
+    graph_free(g);
+    free(adj);
+    free(edges);
+}
+
+static void test_complement_refused_when_too_large(void)
+{
+    struct graph *g = graph_from_edges(100000, NULL, 0);
+    struct graph *c = NULL;
+    struct error err = {0};
+    is(graph_complement(g, (int64_t)1 << 30, &c, &err), MVC_ENOMEM, "huge complement refused");
+    ok(c == NULL && strstr(err.message, "complement") != NULL, "message names the complement: %s",
+       err.message);
+    graph_free(g);
+}
+
+static void test_induced(void)
+{
+    const int32_t edges[][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 0}, {0, 2}};
+    struct graph *g = graph_from_edges(4, edges, 5);
+    uint8_t keep[] = {1, 0, 1, 1};
+    int32_t map[3];
+    struct graph *h = graph_induced(g, keep, map);
+    is(h->n, 3, "induced subgraph has 3 vertices");
+    is(h->m, 3, "and the triangle's 3 edges");
+    ok(map[0] == 0 && map[1] == 2 && map[2] == 3, "relabelling kept in id order");
+    graph_free(h);
+    graph_free(g);
+}
+
+int main(void)
+{
+    test_loops_and_repeats();
+    test_weights_keep_lightest();
+    for (unsigned seed = 1; seed <= 50; seed++)
+        test_random_against_matrix(seed);
+    test_complement_refused_when_too_large();
+    test_induced();
+    done_testing();
+    return exit_status();
+}
