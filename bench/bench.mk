@@ -1,1 +1,2 @@
-# bench: files of this area (included by Makefile.am)
+# bench: benchmark scripts and committed results (not run by make check)
+EXTRA_DIST += bench/bench.py bench/paper_table1.tsv bench/optima.tsv
