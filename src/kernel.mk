@@ -1,0 +1,1 @@
+# src: kernelization before the search (included by Makefile.am)
