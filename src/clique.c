@@ -1,0 +1,405 @@
+/*
+ * Maximum independent set of G as a maximum clique of G's complement: bitset
+ * branch-and-bound where a greedy colouring of the candidates bounds the clique
+ * they can still add (San Segundo et al., BBMC, 2011; Tomita's MCQ/MCS colour
+ * bound). Vertices are renumbered in degeneracy order so colour classes are
+ * built with word-wide operations.
+ */
+#include "clique.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+
+typedef uint64_t word_t;
+#define WORD_BITS 64
+#define POLL_INTERVAL 4096
+
+struct clique_search {
+    int32_t n, words;
+    word_t *adj;          /* n rows: complement adjacency in the search order */
+    int32_t *order;       /* search index -> vertex of g */
+    int32_t *current;     /* clique being built */
+    int32_t *best;        /* best clique found, search indices */
+    int32_t best_size;
+    int32_t target;       /* stop as soon as a clique this large is found (PVC), else n + 1 */
+    word_t *candidates;   /* one row per depth */
+    word_t *uncoloured;   /* scratch per depth */
+    word_t *colour_class; /* scratch per depth */
+    word_t *low_classes;  /* n rows: colour classes under the branching threshold */
+    int32_t *branch;      /* per depth: n vertices in colour order */
+    int32_t *colour;      /* per depth: their colours */
+    int64_t nodes;
+    int stopped;
+    double start, time_limit, last_progress;
+    const struct solve_opts *opts;
+};
+
+static inline int bit_test(const word_t *set, int32_t i)
+{
+    return (set[i / WORD_BITS] >> (i % WORD_BITS)) & 1;
+}
+
+static inline void bit_set(word_t *set, int32_t i)
+{
+    set[i / WORD_BITS] |= (word_t)1 << (i % WORD_BITS);
+}
+
+static inline void bit_clear(word_t *set, int32_t i)
+{
+    set[i / WORD_BITS] &= ~((word_t)1 << (i % WORD_BITS));
+}
+
+int clique_suits(const struct graph *g)
+{
+    if (g->n < 64 || g->n > CLIQUE_MAX_VERTICES)
+        return 0;
+    double pairs = (double)g->n * (g->n - 1) / 2;
+    return (double)g->m >= 0.15 * pairs;
+}
+
+/*
+ * Degeneracy order of the complement: repeatedly remove a vertex of least
+ * remaining degree and put it last, so that dense cores come first and colour
+ * classes stay small (min-width ordering).
+ */
+static void degeneracy_order(const struct graph *g, int32_t *order)
+{
+    int32_t n = g->n;
+    int32_t *degree = malloc((size_t)n * sizeof *degree);
+    int32_t *bucket_head = malloc((size_t)n * sizeof *bucket_head);
+    int32_t *next = malloc((size_t)n * sizeof *next);
+    int32_t *prev = malloc((size_t)n * sizeof *prev);
+    uint8_t *removed = calloc((size_t)n, 1);
+    for (int32_t d = 0; d < n; d++)
+        bucket_head[d] = -1;
+    for (int32_t v = 0; v < n; v++) {
+        degree[v] = n - 1 - graph_degree(g, v); /* degree in the complement */
+        prev[v] = -1;
+        next[v] = bucket_head[degree[v]];
+        if (next[v] >= 0)
+            prev[next[v]] = v;
+        bucket_head[degree[v]] = v;
+    }
+    int32_t min_degree = 0;
+    uint8_t *neighbour = calloc((size_t)n, 1);
+    for (int32_t placed = n - 1; placed >= 0; placed--) {
+        while (bucket_head[min_degree] < 0)
+            min_degree++;
+        int32_t v = bucket_head[min_degree];
+        bucket_head[min_degree] = next[v];
+        if (next[v] >= 0)
+            prev[next[v]] = -1;
+        removed[v] = 1;
+        order[placed] = v;
+        /* complement neighbours of v lose one degree: all vertices not adjacent in g */
+        for (int64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++)
+            neighbour[g->adj[i]] = 1;
+        for (int32_t u = 0; u < n; u++) {
+            if (u == v || removed[u] || neighbour[u])
+                continue;
+            int32_t d = degree[u];
+            if (prev[u] >= 0)
+                next[prev[u]] = next[u];
+            else
+                bucket_head[d] = next[u];
+            if (next[u] >= 0)
+                prev[next[u]] = prev[u];
+            degree[u] = d - 1;
+            prev[u] = -1;
+            next[u] = bucket_head[d - 1];
+            if (next[u] >= 0)
+                prev[next[u]] = u;
+            bucket_head[d - 1] = u;
+            if (d - 1 < min_degree)
+                min_degree = d - 1;
+        }
+        for (int64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++)
+            neighbour[g->adj[i]] = 0;
+    }
+    free(neighbour);
+    free(degree), free(bucket_head), free(next), free(prev), free(removed);
+}
+
+static int search_init(struct clique_search *s, const struct graph *g)
+{
+    int32_t n = g->n;
+    s->n = n;
+    s->words = (n + WORD_BITS - 1) / WORD_BITS;
+    size_t row = (size_t)s->words;
+    size_t depths = (size_t)n + 1;
+    s->adj = calloc((size_t)n * row, sizeof *s->adj);
+    s->order = malloc((size_t)n * sizeof *s->order);
+    s->current = malloc(depths * sizeof *s->current);
+    s->best = malloc(depths * sizeof *s->best);
+    s->candidates = malloc(depths * row * sizeof *s->candidates);
+    s->uncoloured = malloc(row * sizeof *s->uncoloured);
+    s->colour_class = malloc(row * sizeof *s->colour_class);
+    s->low_classes = malloc((size_t)n * row * sizeof *s->low_classes);
+    s->branch = malloc(depths * (size_t)n * sizeof *s->branch);
+    s->colour = malloc(depths * (size_t)n * sizeof *s->colour);
+    if (!s->adj || !s->order || !s->current || !s->best || !s->candidates || !s->uncoloured ||
+        !s->colour_class || !s->low_classes || !s->branch || !s->colour)
+        return MVC_ENOMEM;
+    degeneracy_order(g, s->order);
+    int32_t *position = malloc((size_t)n * sizeof *position);
+    uint8_t *neighbour = calloc((size_t)n, 1);
+    if (!position || !neighbour) {
+        free(position), free(neighbour);
+        return MVC_ENOMEM;
+    }
+    for (int32_t i = 0; i < n; i++)
+        position[s->order[i]] = i;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t v = s->order[i];
+        for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
+            neighbour[g->adj[e]] = 1;
+        word_t *r = s->adj + (size_t)i * row;
+        for (int32_t u = 0; u < n; u++)
+            if (u != v && !neighbour[u])
+                bit_set(r, position[u]);
+        for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
+            neighbour[g->adj[e]] = 0;
+    }
+    free(position);
+    free(neighbour);
+    return MVC_OK;
+}
+
+static void search_free(struct clique_search *s)
+{
+    free(s->adj), free(s->order), free(s->current), free(s->best), free(s->candidates);
+    free(s->uncoloured), free(s->colour_class), free(s->low_classes), free(s->branch);
+    free(s->colour);
+}
+
+static void poll_stop(struct clique_search *s)
+{
+    if (s->opts->stop && *s->opts->stop)
+        s->stopped = 1;
+    double now = clock_seconds();
+    if (s->time_limit > 0 && now - s->start >= s->time_limit)
+        s->stopped = 1;
+    if (s->opts->progress && now - s->last_progress >= 1.0) {
+        s->last_progress = now;
+        double t = now - s->start;
+        fprintf(stderr, "c %8.1f s  %12lld nodes  %10.0f nodes/s  best cover %ld\n", t,
+                (long long)s->nodes, (double)s->nodes / (t > 0 ? t : 1),
+                (long)(s->n - s->best_size));
+    }
+}
+
+/* Greedy start: add vertices in search order while they stay adjacent to all chosen. */
+static void initial_clique(struct clique_search *s)
+{
+    size_t row = (size_t)s->words;
+    word_t *pool = s->uncoloured;
+    memset(pool, 0xff, row * sizeof *pool);
+    s->best_size = 0;
+    for (int32_t i = 0; i < s->n; i++) {
+        if (!bit_test(pool, i))
+            continue;
+        s->best[s->best_size++] = i;
+        const word_t *r = s->adj + (size_t)i * row;
+        for (int32_t w = 0; w < s->words; w++)
+            pool[w] &= r[w];
+    }
+}
+
+/* The one vertex of set ∩ row, or -1 when there are none or several. */
+static int32_t single_common(const word_t *set, const word_t *row, int32_t words)
+{
+    int32_t found = -1;
+    for (int32_t w = 0; w < words; w++) {
+        word_t both = set[w] & row[w];
+        if (both == 0)
+            continue;
+        if (found >= 0 || (both & (both - 1)))
+            return -1;
+        found = w * WORD_BITS + __builtin_ctzll(both);
+    }
+    return found;
+}
+
+static int disjoint(const word_t *set, const word_t *row, int32_t words)
+{
+    for (int32_t w = 0; w < words; w++)
+        if (set[w] & row[w])
+            return 0;
+    return 1;
+}
+
+/*
+ * Re-NUMBER (Tomita et al., MCS, 2010): a vertex v that would get a colour
+ * high enough to be branched on is moved into a low class k1 instead, when
+ * exactly one vertex u of k1 is adjacent to v and u can move to a later low
+ * class k2 where it has no neighbour. Then v needs no branch of its own.
+ */
+static int renumber(struct clique_search *s, word_t *low, int32_t low_count, int32_t v)
+{
+    int32_t words = s->words;
+    const word_t *row_v = s->adj + (size_t)v * words;
+    for (int32_t k1 = 0; k1 < low_count; k1++) {
+        word_t *class1 = low + (size_t)k1 * words;
+        int32_t u = single_common(class1, row_v, words);
+        if (u < 0)
+            continue;
+        const word_t *row_u = s->adj + (size_t)u * words;
+        for (int32_t k2 = k1 + 1; k2 < low_count; k2++) {
+            word_t *class2 = low + (size_t)k2 * words;
+            if (!disjoint(class2, row_u, words))
+                continue;
+            bit_clear(class1, u);
+            bit_set(class2, u);
+            bit_set(class1, v);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/*
+ * Colours the candidates greedily, class by class, in search order; only
+ * vertices whose colour could lift the clique above the best are listed for
+ * branching (colour >= min_colour), and those are first offered to renumber().
+ * Returns how many are listed.
+ */
+static int32_t colour_candidates(struct clique_search *s, const word_t *candidates,
+                                 int32_t min_colour, int32_t *branch, int32_t *colour)
+{
+    int32_t words = s->words;
+    word_t *uncoloured = s->uncoloured, *klass = s->colour_class;
+    word_t *low = s->low_classes; /* colouring ends before the search goes deeper */
+    memcpy(uncoloured, candidates, (size_t)words * sizeof *uncoloured);
+    int32_t listed = 0, k = 0, first_word = 0;
+    for (;;) {
+        while (first_word < words && uncoloured[first_word] == 0)
+            first_word++;
+        if (first_word == words)
+            break;
+        k++;
+        int keep_class = k < min_colour && k - 1 < s->n;
+        word_t *stored = keep_class ? low + (size_t)(k - 1) * words : NULL;
+        if (stored)
+            memset(stored, 0, (size_t)words * sizeof *stored);
+        for (int32_t w = first_word; w < words; w++)
+            klass[w] = uncoloured[w];
+        for (int32_t w = first_word; w < words; w++) {
+            while (klass[w]) {
+                int32_t bit = __builtin_ctzll(klass[w]);
+                int32_t v = w * WORD_BITS + bit;
+                klass[w] &= klass[w] - 1;
+                uncoloured[w] &= ~((word_t)1 << bit);
+                if (k >= min_colour && renumber(s, low, min_colour - 1, v))
+                    continue;
+                const word_t *r = s->adj + (size_t)v * words;
+                for (int32_t x = w; x < words; x++)
+                    klass[x] &= ~r[x];
+                if (stored)
+                    bit_set(stored, v);
+                if (k >= min_colour) {
+                    branch[listed] = v;
+                    colour[listed] = k;
+                    listed++;
+                }
+            }
+        }
+    }
+    return listed;
+}
+
+static void expand(struct clique_search *s, int32_t depth)
+{
+    size_t row = (size_t)s->words;
+    word_t *candidates = s->candidates + (size_t)depth * row;
+    int32_t *branch = s->branch + (size_t)depth * s->n;
+    int32_t *colour = s->colour + (size_t)depth * s->n;
+    if (++s->nodes % POLL_INTERVAL == 0)
+        poll_stop(s);
+    if (s->stopped)
+        return;
+    int32_t min_colour = s->best_size - depth + 1;
+    if (min_colour < 1)
+        min_colour = 1;
+    int32_t listed = colour_candidates(s, candidates, min_colour, branch, colour);
+    for (int32_t i = listed - 1; i >= 0; i--) {
+        if (depth + colour[i] <= s->best_size || s->stopped || s->best_size >= s->target)
+            return;
+        int32_t v = branch[i];
+        s->current[depth] = v;
+        word_t *child = candidates + row;
+        const word_t *r = s->adj + (size_t)v * row;
+        word_t any = 0;
+        for (size_t w = 0; w < row; w++) {
+            child[w] = candidates[w] & r[w];
+            any |= child[w];
+        }
+        if (any)
+            expand(s, depth + 1);
+        else if (depth + 1 > s->best_size) {
+            s->best_size = depth + 1;
+            memcpy(s->best, s->current, (size_t)(depth + 1) * sizeof *s->best);
+        }
+        bit_clear(candidates, v);
+    }
+}
+
+int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                 struct solve_stats *st, struct error *err)
+{
+    struct clique_search s;
+    memset(&s, 0, sizeof s);
+    s.opts = o;
+    s.start = s.last_progress = clock_seconds();
+    s.time_limit = o->time_limit;
+    if (cover_init(out, g->n) != MVC_OK)
+        return error_set(err, MVC_ENOMEM, "out of memory for a cover of %ld vertices",
+                         (long)g->n);
+    if (g->n == 0) {
+        st->solver = "clique";
+        st->proven = 1;
+        return o->k >= 0 ? SOLVE_FOUND : SOLVE_OPTIMAL;
+    }
+    if (g->n > CLIQUE_MAX_VERTICES || search_init(&s, g) != MVC_OK) {
+        search_free(&s);
+        return error_set(err, MVC_ENOMEM, "out of memory for the dense-graph search (%ld vertices)",
+                         (long)g->n);
+    }
+    initial_clique(&s);
+    st->t_upper = clock_seconds() - s.start;
+    st->greedy_size = g->n - s.best_size;
+    /* PVC: a cover of size <= k is an independent set of size >= n - k */
+    s.target = o->k >= 0 ? (int32_t)(g->n - o->k > 0 ? g->n - o->k : 0) : g->n + 1;
+    if (s.best_size < s.target) {
+        memset(s.candidates, 0xff, (size_t)s.words * sizeof *s.candidates);
+        if (g->n % WORD_BITS)
+            s.candidates[s.words - 1] = ((word_t)1 << (g->n % WORD_BITS)) - 1;
+        expand(&s, 0);
+    }
+    memset(out->in, 1, (size_t)g->n);
+    out->size = g->n;
+    for (int32_t i = 0; i < s.best_size; i++) {
+        out->in[s.order[s.best[i]]] = 0;
+        out->size--;
+    }
+    st->solver = "clique";
+    st->nodes = s.nodes;
+    st->best = out->size;
+    st->t_search = clock_seconds() - s.start - st->t_upper;
+    int outcome;
+    if (o->k >= 0) {
+        if (out->size <= o->k)
+            outcome = SOLVE_FOUND;
+        else
+            outcome = s.stopped ? SOLVE_STOPPED : SOLVE_NO_COVER;
+    } else {
+        outcome = s.stopped ? SOLVE_STOPPED : SOLVE_OPTIMAL;
+    }
+    st->proven = outcome != SOLVE_STOPPED;
+    if (st->proven && o->k < 0)
+        st->lower_bound = out->size;
+    search_free(&s);
+    return outcome;
+}
