@@ -85,9 +85,11 @@ void options_print_help(FILE *out)
         "                         stp, edges (SNAP/KONECT edge lists), mtx (Matrix Market)\n"
         "\n"
         "Solver:\n"
-        "      --solver NAME      auto (default: hybrid when a CUDA device is present, else seq),\n"
+        "      --solver NAME      auto (default: per component of the kernel, clique when it\n"
+        "                         is dense, else hybrid when a CUDA device is present, else seq),\n"
         "                         seq (CPU), stackonly (GPU, local stacks only),\n"
-        "                         hybrid (GPU, local stacks and a global worklist)\n"
+        "                         hybrid (GPU, local stacks and a global worklist),\n"
+        "                         clique (CPU, maximum clique of the complement)\n"
         "      --no-reduce        skip the kernelization before the search\n"
         "      --time-limit SEC   stop after SEC seconds and print the best cover found\n"
         "      --threads N        CPU threads (the CPU solver uses one thread in this version)\n"
@@ -198,6 +200,7 @@ static int parse_solver(const char *s, enum solver_kind *out)
     static const struct { const char *name; enum solver_kind kind; } names[] = {
         {"auto", SOLVER_AUTO}, {"seq", SOLVER_SEQ}, {"sequential", SOLVER_SEQ},
         {"cpu", SOLVER_SEQ}, {"stackonly", SOLVER_STACKONLY}, {"hybrid", SOLVER_HYBRID},
+        {"clique", SOLVER_CLIQUE},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i].name) == 0) {
@@ -229,7 +232,8 @@ int options_parse(struct options *o, int argc, char **argv)
             break;
         case OPT_SOLVER:
             if (parse_solver(optarg, &o->solve.solver))
-                return usage_error("unknown solver '%s' (auto, seq, stackonly, hybrid)", optarg);
+                return usage_error("unknown solver '%s' (auto, seq, stackonly, hybrid, clique)",
+                                   optarg);
             break;
         case OPT_TIME_LIMIT:
             if (parse_seconds(optarg, &o->solve.time_limit))

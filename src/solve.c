@@ -1,10 +1,23 @@
-/* Solver defaults and dispatch: picks the CPU or a GPU solver for a graph. */
+/*
+ * Solver defaults and the solving pipeline: kernelize, split the kernel into
+ * connected components, solve each with the solver that suits it, and lift
+ * the combined cover back to the input graph. --no-reduce skips straight to
+ * the chosen solver on the whole graph (the paper's algorithm as published).
+ */
 #include "solve.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
+#include "clique.h"
+#include "clock.h"
+#include "components.h"
 #include "gpu.h"
+#include "kernel.h"
+
+/* Components this small go to the CPU solver: a GPU launch costs more than their search. */
+#define SMALL_COMPONENT 64
 
 void solve_opts_default(struct solve_opts *o)
 {
@@ -21,6 +34,7 @@ const char *solver_name(enum solver_kind kind)
     case SOLVER_SEQ: return "seq";
     case SOLVER_STACKONLY: return "stackonly";
     case SOLVER_HYBRID: return "hybrid";
+    case SOLVER_CLIQUE: return "clique";
     }
     return "?";
 }
@@ -36,22 +50,245 @@ enum solver_kind solver_resolve(enum solver_kind kind)
     return SOLVER_SEQ;
 }
 
+/* One solver on one graph, no kernelization. */
+static int solve_direct(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                        struct solve_stats *st, struct error *err)
+{
+    switch (o->solver) {
+    case SOLVER_SEQ:
+        return solve_seq(g, o, out, st, err);
+    case SOLVER_CLIQUE:
+        if (g->n > CLIQUE_MAX_VERTICES)
+            return error_set(err, MVC_EUNSUPPORTED,
+                             "solver 'clique' takes at most %d vertices, the graph has %ld",
+                             CLIQUE_MAX_VERTICES, (long)g->n);
+        return solve_clique(g, o, out, st, err);
+    case SOLVER_STACKONLY:
+    case SOLVER_HYBRID:
+#ifdef HAVE_CUDA
+        if (gpu_device_count() == 0)
+            return error_set(err, MVC_EDEVICE,
+                             "solver '%s' needs a CUDA device and none was found",
+                             solver_name(o->solver));
+        return gpu_solve_mvc(g, o, out, st, err);
+#else
+        return error_set(err, MVC_EUNSUPPORTED,
+                         "solver '%s' needs the GPU, and this mvc-gpu was built without CUDA "
+                         "(configure --with-cuda)",
+                         solver_name(o->solver));
+#endif
+    case SOLVER_AUTO:
+        break;
+    }
+    return error_set(err, MVC_EUNSUPPORTED, "no solver chosen");
+}
+
+/* Under --solver=auto each component gets the solver that suits its shape and size. */
+static enum solver_kind component_solver(const struct graph *g, enum solver_kind asked)
+{
+    if (asked != SOLVER_AUTO)
+        return asked;
+    if (clique_suits(g))
+        return SOLVER_CLIQUE;
+    if (g->n <= SMALL_COMPONENT)
+        return SOLVER_SEQ;
+    return solver_resolve(SOLVER_AUTO);
+}
+
+static double remaining_time(const struct solve_opts *o, double start)
+{
+    if (o->time_limit <= 0)
+        return 0;
+    double left = o->time_limit - (clock_seconds() - start);
+    return left > 1e-3 ? left : 1e-3;
+}
+
+static void add_component_stats(struct solve_stats *total, const struct solve_stats *part)
+{
+    total->nodes += part->nodes;
+    total->t_upper += part->t_upper;
+    total->t_search += part->t_search;
+    total->greedy_size += part->greedy_size;
+    if (part->blocks > 0) {
+        /* GPU configuration: reported for the largest GPU component (they come in size order) */
+        total->block_size = part->block_size;
+        total->blocks = part->blocks;
+        total->shared_kernel = part->shared_kernel;
+        total->worklist_size = part->worklist_size;
+        total->threshold = part->threshold;
+        total->sms = part->sms;
+        memcpy(total->nodes_per_sm, part->nodes_per_sm, sizeof total->nodes_per_sm);
+        total->t_worklist = part->t_worklist;
+        total->t_reductions = part->t_reductions;
+        total->t_branching = part->t_branching;
+    }
+}
+
+struct component {
+    int32_t id;
+    int32_t size;
+};
+
+static int by_size(const void *a, const void *b)
+{
+    const struct component *x = a, *y = b;
+    return (x->size > y->size) - (x->size < y->size);
+}
+
+/*
+ * Minimum (or PVC) cover of the kernel, component by component, smallest
+ * first. PVC: all but the largest component are solved exactly and the
+ * largest gets what is left of the budget.
+ */
+static int solve_components(const struct graph *kg, const struct solve_opts *o, int64_t budget,
+                            double start, struct cover *kc, struct solve_stats *st,
+                            struct error *err)
+{
+    int32_t *component_of = malloc(((size_t)kg->n + 1) * sizeof *component_of);
+    int32_t count = 0;
+    if (component_of == NULL || cover_init(kc, kg->n) != MVC_OK) {
+        free(component_of);
+        return error_set(err, MVC_ENOMEM, "out of memory splitting the kernel into components");
+    }
+    graph_components(kg, component_of, &count);
+    struct component *parts = calloc((size_t)count + 1, sizeof *parts);
+    uint8_t *keep = malloc((size_t)kg->n + 1);
+    int32_t *to_kernel = malloc(((size_t)kg->n + 1) * sizeof *to_kernel);
+    if (parts == NULL || keep == NULL || to_kernel == NULL) {
+        free(component_of), free(parts), free(keep), free(to_kernel);
+        return error_set(err, MVC_ENOMEM, "out of memory splitting the kernel into components");
+    }
+    for (int32_t c = 0; c < count; c++)
+        parts[c].id = c;
+    for (int32_t v = 0; v < kg->n; v++)
+        parts[component_of[v]].size++;
+    qsort(parts, (size_t)count, sizeof *parts, by_size);
+
+    int outcome = o->k >= 0 ? SOLVE_FOUND : SOLVE_OPTIMAL;
+    int64_t used = 0;
+    int32_t lower_bound = 0;
+    const char *solver_used = NULL;
+    for (int32_t i = 0; i < count && outcome >= 0; i++) {
+        int whole = count == 1;
+        struct graph *part = NULL;
+        if (!whole) {
+            for (int32_t v = 0; v < kg->n; v++)
+                keep[v] = component_of[v] == parts[i].id;
+            part = graph_induced(kg, keep, to_kernel);
+            if (part == NULL) {
+                outcome = error_set(err, MVC_ENOMEM, "out of memory for a component");
+                break;
+            }
+        }
+        const struct graph *g = whole ? kg : part;
+        struct solve_opts run = *o;
+        run.solver = component_solver(g, o->solver);
+        run.time_limit = remaining_time(o, start);
+        int last = i == count - 1;
+        run.k = (o->k >= 0 && last) ? budget - used : -1;
+        struct solve_stats part_stats;
+        memset(&part_stats, 0, sizeof part_stats);
+        struct cover pc = {0};
+        int r;
+        int32_t unfilled = i + 1; /* first component left without a cover on an early end */
+        if (o->k >= 0 && last && budget - used < 0) {
+            r = SOLVE_NO_COVER; /* nothing left of the budget for the largest component */
+            unfilled = i;
+        } else {
+            r = solve_direct(g, &run, &pc, &part_stats, err);
+        }
+        if (r >= 0 && pc.in != NULL) {
+            for (int32_t v = 0; v < g->n; v++)
+                if (pc.in[v])
+                    cover_add(kc, whole ? v : to_kernel[v]);
+            used += pc.size;
+            add_component_stats(st, &part_stats);
+            solver_used = part_stats.solver;
+            lower_bound += r == SOLVE_OPTIMAL ? pc.size : part_stats.lower_bound;
+        }
+        cover_free(&pc);
+        graph_free(part);
+        if (r < 0) {
+            outcome = r;
+        } else if (r == SOLVE_STOPPED) {
+            outcome = SOLVE_STOPPED;
+        } else if (r == SOLVE_NO_COVER) {
+            outcome = SOLVE_NO_COVER;
+        } else if (o->k >= 0 && !last && used > budget) {
+            outcome = SOLVE_NO_COVER; /* the smaller components alone exceed the budget */
+        }
+        if (outcome == SOLVE_NO_COVER || outcome == SOLVE_STOPPED) {
+            /* the remaining components still need a valid cover: take all their vertices */
+            for (int32_t j = unfilled; j < count; j++)
+                for (int32_t v = 0; v < kg->n; v++)
+                    if (component_of[v] == parts[j].id)
+                        cover_add(kc, v);
+            if (outcome == SOLVE_NO_COVER)
+                break;
+        }
+    }
+    st->solver = solver_used ? solver_used : solver_name(solver_resolve(o->solver));
+    st->lower_bound = lower_bound;
+    free(component_of), free(parts), free(keep), free(to_kernel);
+    return outcome;
+}
+
 int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover *out,
                 struct solve_stats *st, struct error *err)
 {
     struct solve_opts run = *o;
-    run.solver = solver_resolve(o->solver);
-    if (run.solver == SOLVER_SEQ)
-        return solve_seq(g, &run, out, st, err);
-#ifdef HAVE_CUDA
-    if (gpu_device_count() == 0)
-        return error_set(err, MVC_EDEVICE, "solver '%s' needs a CUDA device and none was found",
-                         solver_name(run.solver));
-    return gpu_solve_mvc(g, &run, out, st, err);
-#else
-    return error_set(err, MVC_EUNSUPPORTED,
-                     "solver '%s' needs the GPU, and this mvc-gpu was built without CUDA "
-                     "(configure --with-cuda)",
-                     solver_name(run.solver));
-#endif
+    if (!o->reduce) {
+        run.solver = solver_resolve(o->solver);
+        return solve_direct(g, &run, out, st, err);
+    }
+    double start = clock_seconds();
+    struct kernel_opts ko = kernel_opts_default();
+    ko.time_limit = o->time_limit;
+    ko.stop = o->stop;
+    struct kernel_stats ks;
+    memset(&ks, 0, sizeof ks);
+    struct kernel *kernel = NULL;
+    int status = kernel_reduce(g, &ko, &kernel, &ks, err);
+    if (status != MVC_OK)
+        return status;
+    const struct graph *kg = kernel_graph(kernel);
+    int32_t offset = kernel_offset(kernel);
+    st->t_reduce = clock_seconds() - start;
+    st->kernel_n = kg->n;
+    st->kernel_m = kg->m;
+    memcpy(st->removed_by, ks.removed_by, sizeof st->removed_by);
+
+    struct cover kc = {0};
+    int outcome;
+    int64_t budget = o->k >= 0 ? o->k - offset : -1;
+    if (o->k >= 0 && (budget < 0 || (ks.lp_lower_bound > 0 && ks.lp_lower_bound > o->k))) {
+        /* the rules alone prove that no cover of size <= k exists */
+        outcome = SOLVE_NO_COVER;
+        st->solver = "kernel";
+        if (cover_init(&kc, kg->n) != MVC_OK)
+            outcome = error_set(err, MVC_ENOMEM, "out of memory");
+        for (int32_t v = 0; outcome >= 0 && v < kg->n; v++)
+            cover_add(&kc, v);
+    } else {
+        outcome = solve_components(kg, o, budget, start, &kc, st, err);
+    }
+    if (outcome >= 0) {
+        status = kernel_lift(kernel, &kc, out, err);
+        if (status != MVC_OK)
+            outcome = status;
+    }
+    if (outcome >= 0) {
+        st->best = out->size;
+        st->lower_bound += offset;
+        if (ks.lp_lower_bound > st->lower_bound)
+            st->lower_bound = ks.lp_lower_bound;
+        st->proven = outcome != SOLVE_STOPPED;
+        if (outcome == SOLVE_OPTIMAL)
+            st->lower_bound = out->size;
+        if (outcome == SOLVE_FOUND && out->size > o->k)
+            outcome = SOLVE_STOPPED; /* cannot happen with exact solvers; never claim it */
+    }
+    cover_free(&kc);
+    kernel_free(kernel);
+    return outcome;
 }

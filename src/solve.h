@@ -13,6 +13,7 @@ enum solver_kind {
     SOLVER_SEQ,       /* CPU branch-and-reduce */
     SOLVER_STACKONLY, /* GPU, local stacks only (paper's StackOnly) */
     SOLVER_HYBRID,    /* GPU, local stacks plus the broker-queue worklist */
+    SOLVER_CLIQUE,    /* CPU, dense graphs: maximum clique of the complement */
 };
 
 struct solve_opts {
@@ -45,6 +46,7 @@ enum solve_outcome {
 };
 
 #define SOLVE_MAX_SMS 256
+#define SOLVE_MAX_RULES 16
 
 struct solve_stats {
     const char *solver;   /* name of the solver that ran */
@@ -66,6 +68,7 @@ struct solve_stats {
     /* kernelization */
     int32_t kernel_n;
     int64_t kernel_m;
+    int64_t removed_by[SOLVE_MAX_RULES]; /* vertices each reduction rule removed */
 };
 
 /*

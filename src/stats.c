@@ -3,6 +3,8 @@
 
 #include <float.h>
 
+#include "kernel.h"
+
 static void json_string(FILE *out, const char *s)
 {
     fputc('"', out);
@@ -40,9 +42,14 @@ int stats_write_json(FILE *out, const struct run_info *run, const struct solve_s
             ",\n  \"time\": {\"load\": %.6f, \"reduce\": %.6f, \"upper_bound\": %.6f, "
             "\"search\": %.6f, \"total\": %.6f}",
             run->t_load, st->t_reduce, st->t_upper, st->t_search, run->t_total);
-    if (st->kernel_n > 0 || st->t_reduce > 0)
-        fprintf(out, ",\n  \"kernel\": {\"n\": %ld, \"m\": %lld}", (long)st->kernel_n,
-                (long long)st->kernel_m);
+    if (st->kernel_n > 0 || st->t_reduce > 0) {
+        fprintf(out, ",\n  \"kernel\": {\"n\": %ld, \"m\": %lld, \"removed_by\": {",
+                (long)st->kernel_n, (long long)st->kernel_m);
+        for (int r = 0; r < KERNEL_RULES && r < SOLVE_MAX_RULES; r++)
+            fprintf(out, "%s\"%s\": %lld", r ? ", " : "", kernel_rule_name(r),
+                    (long long)st->removed_by[r]);
+        fputs("}}", out);
+    }
     if (st->blocks > 0) {
         fprintf(out,
                 ",\n  \"gpu\": {\"block_size\": %d, \"blocks\": %d, \"shared_memory_kernel\": %s, "
