@@ -9,10 +9,13 @@
 
 struct kernel_unconfined {
     int32_t stamp;
-    int32_t *closed;   /* == stamp: in N[S] */
-    int32_t *in_s;     /* == stamp: in S */
-    int32_t *count;    /* |N(u) ∩ S| for u in N(S) */
-    int32_t *boundary; /* N(S) as a list */
+    int32_t *closed;  /* == stamp: in N[S] */
+    int32_t *in_s;    /* == stamp: in S */
+    int32_t *queued;  /* == stamp: on the stack */
+    int32_t *count;   /* |N(u) ∩ S| for u in N(S) */
+    int32_t *stack;   /* vertices of N(S) to examine */
+    int32_t *fresh;   /* vertices that joined N(S) in the last growth */
+    int32_t sp;
 };
 
 struct kernel_unconfined *kernel_unconfined_new(int32_t n)
@@ -23,9 +26,12 @@ struct kernel_unconfined *kernel_unconfined_new(int32_t n)
     size_t nn = (size_t)(n > 0 ? n : 1);
     u->closed = calloc(nn, sizeof *u->closed);
     u->in_s = calloc(nn, sizeof *u->in_s);
+    u->queued = calloc(nn, sizeof *u->queued);
     u->count = malloc(nn * sizeof *u->count);
-    u->boundary = malloc(nn * sizeof *u->boundary);
-    if (u->closed == NULL || u->in_s == NULL || u->count == NULL || u->boundary == NULL) {
+    u->stack = malloc(nn * sizeof *u->stack);
+    u->fresh = malloc(nn * sizeof *u->fresh);
+    if (u->closed == NULL || u->in_s == NULL || u->queued == NULL || u->count == NULL ||
+        u->stack == NULL || u->fresh == NULL) {
         kernel_unconfined_free(u);
         return NULL;
     }
@@ -36,15 +42,28 @@ void kernel_unconfined_free(struct kernel_unconfined *u)
 {
     if (u == NULL)
         return;
-    free(u->closed), free(u->in_s), free(u->count), free(u->boundary);
+    free(u->closed), free(u->in_s), free(u->queued), free(u->count), free(u->stack);
+    free(u->fresh);
     free(u);
 }
 
-/* Adds w, a vertex outside N[S], to S. */
-static void grow_s(struct kernel_unconfined *c, struct rgraph *r, int32_t w, int32_t *boundary_len)
+static void examine_later(struct kernel_unconfined *c, int32_t u)
+{
+    if (c->queued[u] != c->stamp) {
+        c->queued[u] = c->stamp;
+        c->stack[c->sp++] = u;
+    }
+}
+
+/*
+ * Adds w, a vertex outside N[S], to S. Its new neighbours join N(S) and are
+ * examined; so are the vertices of N(S) next to them, whose neighbourhood
+ * outside N[S] just shrank.
+ */
+static void grow_s(struct kernel_unconfined *c, struct rgraph *r, int32_t w)
 {
     c->in_s[w] = c->closed[w] = c->stamp;
-    int32_t d = r->deg[w];
+    int32_t d = r->deg[w], fresh = 0;
     const int32_t *a = rgraph_neighbours(r, w);
     for (int32_t i = 0; i < d; i++) {
         int32_t z = a[i];
@@ -53,7 +72,17 @@ static void grow_s(struct kernel_unconfined *c, struct rgraph *r, int32_t w, int
         } else {
             c->closed[z] = c->stamp;
             c->count[z] = 1;
-            c->boundary[(*boundary_len)++] = z;
+            c->fresh[fresh++] = z;
+            examine_later(c, z);
+        }
+    }
+    for (int32_t i = 0; i < fresh; i++) {
+        int32_t z = c->fresh[i], dz = r->deg[z];
+        const int32_t *b = rgraph_neighbours(r, z);
+        for (int32_t j = 0; j < dz; j++) {
+            int32_t y = b[j];
+            if (c->closed[y] == c->stamp && c->in_s[y] != c->stamp && c->count[y] == 1)
+                examine_later(c, y);
         }
     }
 }
@@ -75,38 +104,36 @@ static int outside_neighbours(struct kernel_unconfined *c, struct rgraph *r, int
 
 /*
  * The confining procedure: S = {v}; while some u in N(S) has exactly one
- * neighbour in S, look at the u with fewest neighbours outside N[S]: none
- * means v is unconfined, exactly one (w) means S grows by w, more means v is
- * confined. No such u at all also means confined.
+ * neighbour in S: if N(u) lies within N[S], v is unconfined; if N(u) has a
+ * single vertex w outside N[S], w joins S. Otherwise v is confined. Xiao and
+ * Nagamochi look at the u with fewest outside neighbours first; any order is
+ * sound, since each w added lies in every maximum independent set holding S
+ * when v is in all of them, and u with none outside stays so as S grows. Here
+ * a stack holds the u whose situation changed since they were last examined.
  */
 static int is_unconfined(struct kernel_unconfined *c, struct rgraph *r, int32_t v)
 {
     if (c->stamp == INT32_MAX) {
         for (int32_t i = 0; i < r->n; i++)
-            c->closed[i] = c->in_s[i] = 0;
+            c->closed[i] = c->in_s[i] = c->queued[i] = 0;
         c->stamp = 0;
     }
     c->stamp++;
-    int32_t boundary_len = 0;
-    grow_s(c, r, v, &boundary_len);
-    for (;;) {
-        int32_t grow = -1;
-        for (int32_t i = 0; i < boundary_len; i++) {
-            int32_t u = c->boundary[i], w = -1;
-            if (c->count[u] != 1)
-                continue;
-            int k = outside_neighbours(c, r, u, &w);
-            if (k == 0)
-                return 1;
-            if (k == 1 && grow < 0)
-                grow = w;
-        }
-        if (grow < 0)
-            return 0;
-        grow_s(c, r, grow, &boundary_len);
+    c->sp = 0;
+    grow_s(c, r, v);
+    while (c->sp > 0) {
+        int32_t u = c->stack[--c->sp], w = -1;
+        c->queued[u] = 0;
+        if (c->count[u] != 1)
+            continue;
+        int k = outside_neighbours(c, r, u, &w);
+        if (k == 0)
+            return 1;
+        if (k == 1)
+            grow_s(c, r, w);
     }
+    return 0;
 }
-
 int kernel_rule_unconfined(struct kernel_unconfined *c, struct rgraph *r, int32_t v)
 {
     if (r->deg[v] == 0 || !is_unconfined(c, r, v))
