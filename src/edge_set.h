@@ -1,4 +1,4 @@
-/* A set of undirected edges with O(1) expected membership tests: open addressing on vertex pairs. */
+/* A set of undirected edges with O(1) expected membership tests (open addressing). */
 #ifndef MVC_EDGE_SET_H
 #define MVC_EDGE_SET_H
 
@@ -10,7 +10,7 @@
  * and callers never ask about removed vertices.
  */
 struct edge_set {
-    uint64_t *slots; /* EDGE_SET_EMPTY or a key */
+    uint64_t *slots;  /* EDGE_SET_EMPTY or a key */
     int64_t capacity; /* power of two */
     int64_t count;
 };

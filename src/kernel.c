@@ -10,8 +10,8 @@
 #include "rgraph.h"
 
 struct kernel {
-    struct graph *g;        /* the reduced graph, vertices 0..n'-1 */
-    int32_t *new_to_old;    /* kernel vertex -> input id */
+    struct graph *g;     /* the reduced graph, vertices 0..n'-1 */
+    int32_t *new_to_old; /* kernel vertex -> input id */
     int32_t input_n;
     int32_t offset;
     struct kernel_log log;
@@ -37,14 +37,10 @@ struct kernel_opts kernel_opts_default(void)
 const char *kernel_rule_name(int rule)
 {
     static const char *const names[KERNEL_RULES] = {
-        [KERNEL_RULE_DEGREE_ZERO] = "degree-zero",
-        [KERNEL_RULE_DEGREE_ONE] = "degree-one",
-        [KERNEL_RULE_TRIANGLE] = "triangle",
-        [KERNEL_RULE_FOLD_TWO] = "fold-two",
-        [KERNEL_RULE_DOMINATION] = "domination",
-        [KERNEL_RULE_TWINS] = "twins",
-        [KERNEL_RULE_FOLD_TWINS] = "fold-twins",
-        [KERNEL_RULE_LP] = "lp",
+        [KERNEL_RULE_DEGREE_ZERO] = "degree-zero", [KERNEL_RULE_DEGREE_ONE] = "degree-one",
+        [KERNEL_RULE_TRIANGLE] = "triangle",       [KERNEL_RULE_FOLD_TWO] = "fold-two",
+        [KERNEL_RULE_DOMINATION] = "domination",   [KERNEL_RULE_TWINS] = "twins",
+        [KERNEL_RULE_FOLD_TWINS] = "fold-twins",   [KERNEL_RULE_LP] = "lp",
         [KERNEL_RULE_UNCONFINED] = "unconfined",
     };
     return rule >= 0 && rule < KERNEL_RULES ? names[rule] : "unknown";
@@ -193,7 +189,8 @@ static void fill_stats(struct kernel_stats *st, const struct reduction *red, con
     st->kernel_n = k->g->n;
     st->kernel_m = k->g->m;
     st->forced = red->r.forced;
-    st->lp_lower_bound = red->lp_lower_bound;
+    /* The offset alone is a bound too: it is what an empty kernel cover lifts to. */
+    st->lp_lower_bound = red->lp_lower_bound > red->r.offset ? red->lp_lower_bound : red->r.offset;
     st->stopped = red->stopped;
     st->seconds = clock_seconds() - red->start;
 }
@@ -256,8 +253,8 @@ int32_t kernel_input_vertex(const struct kernel *k, int32_t v)
     return k->new_to_old[v];
 }
 
-int kernel_lift(const struct kernel *k, const struct cover *kernel_cover,
-                struct cover *input_cover, struct error *err)
+int kernel_lift(const struct kernel *k, const struct cover *kernel_cover, struct cover *input_cover,
+                struct error *err)
 {
     int status = cover_check(k->g, kernel_cover, err);
     if (status != MVC_OK)

@@ -1,4 +1,4 @@
-/* Exact kernelization for vertex cover: reduction rules applied to a fixed point, and the lift back. */
+/* Exact kernelization for vertex cover: rules applied to a fixed point, and the lift back. */
 #ifndef MVC_KERNEL_H
 #define MVC_KERNEL_H
 
@@ -17,20 +17,20 @@ enum kernel_rule {
     KERNEL_RULE_FOLD_TWO,    /* degree 2 with non-adjacent neighbours: folded (2 vertices fewer) */
     KERNEL_RULE_DOMINATION,  /* N[u] within N[v] for adjacent u, v: v taken */
     KERNEL_RULE_TWINS,       /* degree-3 twins whose neighbourhood has an edge: it is taken */
-    KERNEL_RULE_FOLD_TWINS,  /* degree-3 twins with an independent neighbourhood: folded (4 fewer) */
+    KERNEL_RULE_FOLD_TWINS,  /* degree-3 twins, independent neighbourhood: folded (4 fewer) */
     KERNEL_RULE_LP,          /* integral in the LP optimum: taken (1) or left out (0) */
     KERNEL_RULE_UNCONFINED,  /* unconfined vertex: taken */
     KERNEL_RULES
 };
 
 struct kernel_opts {
-    int degree_one;       /* degree-1 rule */
-    int degree_two_fold;  /* degree-2 rules: triangle and fold */
+    int degree_one;      /* degree-1 rule */
+    int degree_two_fold; /* degree-2 rules: triangle and fold */
     int domination;
-    int twins;            /* degree-3 twins: take and fold */
-    int lp;               /* Nemhauser-Trotter through a maximum matching */
+    int twins; /* degree-3 twins: take and fold */
+    int lp;    /* Nemhauser-Trotter through a maximum matching */
     int unconfined;
-    double time_limit;    /* seconds, 0 for none: on expiry the kernel so far is returned */
+    double time_limit;           /* seconds, 0 for none: on expiry the kernel so far is returned */
     volatile sig_atomic_t *stop; /* NULL, or stop as soon as it is set */
 };
 
@@ -39,7 +39,8 @@ struct kernel_stats {
     int32_t kernel_n;
     int64_t kernel_m;
     int32_t forced;         /* vertices put into the cover by the rules */
-    int32_t lp_lower_bound; /* lower bound on the input's minimum cover from the last LP, 0 if none */
+    int32_t lp_lower_bound; /* lower bound on the input's minimum cover: offset + LP bound of the
+                               kernel (offset alone when the LP rule is off) */
     int stopped;            /* time limit or stop flag cut the reduction short */
     double seconds;
 };
@@ -71,8 +72,8 @@ int32_t kernel_input_vertex(const struct kernel *k, int32_t v);
  * is initialised here (the caller frees it). MVC_EINPUT when kernel_cover is
  * not a cover of the kernel.
  */
-int kernel_lift(const struct kernel *k, const struct cover *kernel_cover,
-                struct cover *input_cover, struct error *err);
+int kernel_lift(const struct kernel *k, const struct cover *kernel_cover, struct cover *input_cover,
+                struct error *err);
 
 void kernel_free(struct kernel *k);
 

@@ -85,9 +85,7 @@ void kernel_log_lift(const struct kernel_log *log, uint8_t *in)
             in[e[2]] = in[e[3]] = in[e[4]] = x;
             break;
         }
-        default:
-            assert(!"corrupt kernel log");
-            return;
+        default: assert(!"corrupt kernel log"); return;
         }
     }
 }

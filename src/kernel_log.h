@@ -1,4 +1,4 @@
-/* The kernelization's record of decisions, replayed backwards to turn a kernel cover into an input cover. */
+/* The kernelization's decisions, replayed backwards to turn a kernel cover into an input cover. */
 #ifndef MVC_KERNEL_LOG_H
 #define MVC_KERNEL_LOG_H
 
@@ -13,7 +13,7 @@
 enum kernel_log_op {
     KERNEL_LOG_TAKE = 1,      /* v: v is in the cover */
     KERNEL_LOG_FOLD_TWO = 2,  /* v, x, w: v of degree 2 with neighbours x, w folded into x */
-    KERNEL_LOG_FOLD_TWINS = 3 /* u, v, x, b, c: twins u, v with independent N = {x, b, c} folded into x */
+    KERNEL_LOG_FOLD_TWINS = 3 /* u, v, x, b, c: twins u, v, independent N = {x, b, c}, into x */
 };
 
 struct kernel_log {

@@ -20,7 +20,7 @@ struct kernel_lp {
     int32_t *alive;           /* the live vertices, listed once per call */
     int32_t *dist, *iter, *queue, *stack;
     /* over the 2n nodes of the double cover: u_L is u, v_R is n + v */
-    uint8_t *reached;  /* reached from a free L vertex by an alternating path */
+    uint8_t *reached; /* reached from a free L vertex by an alternating path */
     int32_t *index, *low, *comp, *node_iter, *scc_stack, *call_stack;
     uint8_t *on_stack;
 };

@@ -9,12 +9,12 @@
 
 struct kernel_unconfined {
     int32_t stamp;
-    int32_t *closed;  /* == stamp: in N[S] */
-    int32_t *in_s;    /* == stamp: in S */
-    int32_t *queued;  /* == stamp: on the stack */
-    int32_t *count;   /* |N(u) ∩ S| for u in N(S) */
-    int32_t *stack;   /* vertices of N(S) to examine */
-    int32_t *fresh;   /* vertices that joined N(S) in the last growth */
+    int32_t *closed; /* == stamp: in N[S] */
+    int32_t *in_s;   /* == stamp: in S */
+    int32_t *queued; /* == stamp: on the stack */
+    int32_t *count;  /* |N(u) ∩ S| for u in N(S) */
+    int32_t *stack;  /* vertices of N(S) to examine */
+    int32_t *fresh;  /* vertices that joined N(S) in the last growth */
     int32_t sp;
 };
 

@@ -24,9 +24,9 @@ int rgraph_init(struct rgraph *r, const struct graph *g)
     r->queued = calloc(nn, sizeof *r->queued);
     r->grew = calloc(nn, sizeof *r->grew);
     r->mark = calloc(nn, sizeof *r->mark);
-    if (r->adj == NULL || r->len == NULL || r->cap == NULL || r->deg == NULL ||
-        r->state == NULL || r->block == NULL || r->queue == NULL || r->queued == NULL ||
-        r->grew == NULL || r->mark == NULL || edge_set_init(&r->edges, g->m) != MVC_OK) {
+    if (r->adj == NULL || r->len == NULL || r->cap == NULL || r->deg == NULL || r->state == NULL ||
+        r->block == NULL || r->queue == NULL || r->queued == NULL || r->grew == NULL ||
+        r->mark == NULL || edge_set_init(&r->edges, g->m) != MVC_OK) {
         rgraph_free(r);
         return MVC_ENOMEM;
     }

@@ -24,25 +24,25 @@ enum rgraph_state { RGRAPH_ALIVE, RGRAPH_TAKEN, RGRAPH_EXCLUDED, RGRAPH_FOLDED }
  */
 struct rgraph {
     int32_t n;
-    int32_t alive;       /* vertices still in the graph */
-    int64_t m;           /* edges still in the graph */
+    int32_t alive; /* vertices still in the graph */
+    int64_t m;     /* edges still in the graph */
     int32_t **adj;
-    int32_t *len, *cap;  /* cap 0: adj[v] still points into block */
-    int32_t *deg;        /* live neighbours */
+    int32_t *len, *cap; /* cap 0: adj[v] still points into block */
+    int32_t *deg;       /* live neighbours */
     uint8_t *state;
-    int32_t *block;      /* the input's adjacency, copied once */
+    int32_t *block; /* the input's adjacency, copied once */
     struct edge_set edges;
 
-    int32_t *queue;      /* ring of vertices whose neighbourhood changed */
+    int32_t *queue; /* ring of vertices whose neighbourhood changed */
     int32_t head, queued_count;
     uint8_t *queued;
-    uint8_t *grew;       /* gained neighbours since it was last examined (fold targets) */
+    uint8_t *grew; /* gained neighbours since it was last examined (fold targets) */
 
-    int32_t *mark;       /* scratch: mark[v] == stamp means marked */
+    int32_t *mark; /* scratch: mark[v] == stamp means marked */
     int32_t stamp;
 
     struct kernel_log log;
-    int32_t offset;      /* input cover size = cover size of this graph + offset */
+    int32_t offset; /* input cover size = cover size of this graph + offset */
     int32_t forced;
     int64_t removed_by[KERNEL_RULES];
 };

@@ -1,4 +1,4 @@
-/* Kernelization: every rule alone and all together keep the minimum cover exact and lift covers back. */
+/* Kernelization: each rule alone and all together keep the optimum and lift covers back. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,12 +196,21 @@ static int brute_mvc(const struct graph *g, uint32_t *set)
 
 /* ---- checking one kernel ---- */
 
-enum config { ONLY_DEGREE_ONE, ONLY_DEGREE_TWO, ONLY_DOMINATION, ONLY_TWINS, ONLY_LP,
-              ONLY_UNCONFINED, ALL_RULES, NO_RULES, CONFIGS };
+enum config {
+    ONLY_DEGREE_ONE,
+    ONLY_DEGREE_TWO,
+    ONLY_DOMINATION,
+    ONLY_TWINS,
+    ONLY_LP,
+    ONLY_UNCONFINED,
+    ALL_RULES,
+    NO_RULES,
+    CONFIGS
+};
 
 static const char *const config_name[CONFIGS] = {
     "degree one alone", "degree two alone", "domination alone", "twins alone",
-    "LP alone", "unconfined alone", "all rules", "no rules"};
+    "LP alone",         "unconfined alone", "all rules",        "no rules"};
 
 static struct kernel_opts config_opts(enum config c)
 {
@@ -253,7 +262,8 @@ static const char *check_kernel(const struct graph *g, int optimum, const struct
         fail = "removed_by does not add up to the vertices removed";
     else if (kopt + kernel_offset(k) != optimum)
         snprintf(why, sizeof why, "kernel optimum %d + offset %d != input optimum %d", kopt,
-                 (int)kernel_offset(k), optimum), fail = why;
+                 (int)kernel_offset(k), optimum),
+            fail = why;
     else if (kernel_lift(k, &kc, &ic, &err) != MVC_OK || cover_check(g, &ic, &err) != MVC_OK)
         snprintf(why, sizeof why, "lifted minimum cover invalid: %s", err.message), fail = why;
     else if (ic.size != optimum)
@@ -275,12 +285,25 @@ static const char *check_kernel(const struct graph *g, int optimum, const struct
 
 /* ---- random families ---- */
 
-enum family { GNP_SPARSE, GNP_MEDIUM, GNP_DENSE, TREE, CYCLE, PATH, BIPARTITE,
-              CLIQUE_PENDANTS, UNION, CUBIC, TWINS, FAMILIES };
+enum family {
+    GNP_SPARSE,
+    GNP_MEDIUM,
+    GNP_DENSE,
+    TREE,
+    CYCLE,
+    PATH,
+    BIPARTITE,
+    CLIQUE_PENDANTS,
+    UNION,
+    CUBIC,
+    TWINS,
+    FAMILIES
+};
 
 static const char *const family_name[FAMILIES] = {
-    "G(n,0.15)", "G(n,0.3)", "G(n,0.6)", "trees", "cycles", "paths", "bipartite",
-    "cliques with pendants", "disjoint unions", "degree about 3", "planted twins"};
+    "G(n,0.15)",       "G(n,0.3)",       "G(n,0.6)",     "trees",
+    "cycles",          "paths",          "bipartite",    "cliques with pendants",
+    "disjoint unions", "degree about 3", "planted twins"};
 
 static void generate(struct small *s, enum family f)
 {
@@ -319,9 +342,8 @@ static void random_graphs(uint64_t seed)
                 struct kernel_opts o = config_opts((enum config)c);
                 const char *fail = check_kernel(g, optimum, &o, fired[c]);
                 if (fail != NULL && failures[c]++ < 3)
-                    diag("%s, %s, graph seed %llu (n=%d m=%d): %s", family_name[f],
-                         config_name[c], (unsigned long long)graph_seed, (int)s.n, (int)s.m,
-                         fail);
+                    diag("%s, %s, graph seed %llu (n=%d m=%d): %s", family_name[f], config_name[c],
+                         (unsigned long long)graph_seed, (int)s.n, (int)s.m, fail);
             }
             graph_free(g);
         }
@@ -368,8 +390,8 @@ static struct expect reduce_with(const struct graph *g, const struct kernel_opts
     return e;
 }
 
-#define GRAPH(n, ...) \
-    graph_from_edges((n), (const int32_t[][2]){__VA_ARGS__}, \
+#define GRAPH(n, ...)                                                                              \
+    graph_from_edges((n), (const int32_t[][2]){__VA_ARGS__},                                       \
                      sizeof((const int32_t[][2]){__VA_ARGS__}) / sizeof(int32_t[2]))
 
 static void hand_made(void)
@@ -411,8 +433,8 @@ static void hand_made(void)
     graph_free(diamond);
 
     /* Domination that appears only after a fold: merging into 3 makes it dominate 4. */
-    struct graph *grown = GRAPH(7, {0, 1}, {0, 2}, {1, 3}, {1, 4}, {2, 5}, {2, 6}, {4, 5},
-                                {4, 6}, {5, 6}, {3, 4});
+    struct graph *grown =
+        GRAPH(7, {0, 1}, {0, 2}, {1, 3}, {1, 4}, {2, 5}, {2, 6}, {4, 5}, {4, 6}, {5, 6}, {3, 4});
     o = config_opts(ALL_RULES);
     o.lp = o.unconfined = o.twins = 0;
     struct kernel *k = NULL;
@@ -427,8 +449,8 @@ static void hand_made(void)
     graph_free(grown);
 
     /* Twins 0, 1 with N = {2, 3, 4}, edge 2-3: take 2, 3, 4. 4-5-6-4 a triangle. */
-    struct graph *twins = GRAPH(7, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3},
-                                {4, 5}, {5, 6}, {4, 6});
+    struct graph *twins =
+        GRAPH(7, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {4, 5}, {5, 6}, {4, 6});
     o = config_opts(ONLY_TWINS);
     e = reduce_with(twins, &o, &st);
     ok(e.kernel_n == 2 && e.offset == 3 && st.removed_by[KERNEL_RULE_TWINS] == 3,
@@ -436,9 +458,8 @@ static void hand_made(void)
     graph_free(twins);
 
     /* Twins 0, 1 with independent N = {2, 3, 4}, each with two more neighbours. */
-    struct graph *fold = GRAPH(11, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 5},
-                               {2, 6}, {3, 7}, {3, 8}, {4, 9}, {4, 10}, {5, 7}, {6, 9},
-                               {8, 10}, {5, 10});
+    struct graph *fold = GRAPH(11, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 5}, {2, 6},
+                               {3, 7}, {3, 8}, {4, 9}, {4, 10}, {5, 7}, {6, 9}, {8, 10}, {5, 10});
     e = reduce_with(fold, &o, &st);
     ok(e.kernel_n == 7 && e.offset == 2 && st.removed_by[KERNEL_RULE_FOLD_TWINS] == 4,
        "twins: an independent neighbourhood folds five vertices into one");
@@ -483,8 +504,7 @@ static void hand_made(void)
     graph_free(pendant);
 
     struct graph *petersen = GRAPH(10, {0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {0, 5}, {1, 6},
-                                   {2, 7}, {3, 8}, {4, 9}, {5, 7}, {7, 9}, {9, 6}, {6, 8},
-                                   {8, 5});
+                                   {2, 7}, {3, 8}, {4, 9}, {5, 7}, {7, 9}, {9, 6}, {6, 8}, {8, 5});
     o = config_opts(ALL_RULES);
     e = reduce_with(petersen, &o, &st);
     ok(e.kernel_n == 10 && e.offset == 0, "all rules: the Petersen graph is irreducible");
@@ -601,8 +621,8 @@ static void larger_graphs(uint64_t seed)
             for (int32_t v = 0; v < all.n; v++)
                 cover_add(&all, v);
             fine = kernel_lift(k, &all, &in, &err) == MVC_OK &&
-                   cover_check(g, &in, &err) == MVC_OK &&
-                   in.size == all.size + kernel_offset(k) && st.lp_lower_bound <= in.size;
+                   cover_check(g, &in, &err) == MVC_OK && in.size == all.size + kernel_offset(k) &&
+                   st.lp_lower_bound <= in.size;
             cover_free(&all), cover_free(&in);
             kernel_free(k);
         }
