@@ -226,6 +226,30 @@ static struct kernel_opts config_opts(enum config c)
     return o;
 }
 
+/*
+ * Whether all-1/2 is the only optimum of the kernel's LP relaxation, which
+ * holds exactly when |N(I)| > |I| for every nonempty independent set I
+ * (Nemhauser and Trotter 1975). Checked by enumeration up to 16 vertices.
+ */
+static int lp_all_half_unique(const struct graph *g)
+{
+    if (g->n > 16)
+        return 1;
+    uint32_t adj[16] = {0};
+    for (int32_t v = 0; v < g->n; v++)
+        for (int64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++)
+            adj[v] |= 1u << g->adj[i];
+    for (uint32_t set = 1; set < 1u << g->n; set++) {
+        uint32_t nb = 0;
+        for (int32_t v = 0; v < g->n; v++)
+            if (set >> v & 1)
+                nb |= adj[v];
+        if ((nb & set) == 0 && popcount(nb) <= popcount(set))
+            return 0;
+    }
+    return 1;
+}
+
 /* Lifts a cover of the kernel; NULL when the result covers g with |kc| + offset vertices. */
 static const char *check_lift(const struct kernel *k, const struct graph *g, const struct cover *kc,
                               const char *what)
@@ -288,6 +312,10 @@ static const char *check_kernel(const struct graph *g, int optimum, const struct
             fail = why;
     else if (o->lp && st.lp_lower_bound > optimum)
         fail = "LP lower bound above the optimum";
+    else if (o->lp && st.lp_lower_bound != kernel_offset(k) + (kg->n + 1) / 2)
+        fail = "LP lower bound is not offset + n'/2";
+    else if (o->lp && !lp_all_half_unique(kg))
+        fail = "the kernel's LP has an optimum other than all-1/2";
     for (int32_t v = 0; v < kg->n && o->degree_one && o->degree_two_fold; v++)
         if (graph_degree(kg, v) < 3)
             fail = "kernel keeps a vertex of degree below 3";
