@@ -128,9 +128,8 @@ static int run_unconfined(struct reduction *red)
 }
 
 /*
- * Cheap local rules to a fixed point, then LP, twins and unconfined vertices
- * in that order, back to the start whenever one changes the graph (the order
- * of Akiba and Iwata 2016, Sec. 5).
+ * Cheap local rules to a fixed point, then LP, twins and unconfined vertices,
+ * dearest last, back to the start whenever one changes the graph.
  */
 static int reduce_to_fixed_point(struct reduction *red)
 {

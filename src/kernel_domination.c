@@ -1,6 +1,6 @@
 /*
  * Domination: for adjacent u, v with N[u] within N[v], some minimum cover
- * holds v (Fomin, Grandoni and Kratsch 2009; Akiba and Iwata 2016, Sec. 3).
+ * holds v (Fomin, Grandoni and Kratsch 2009; Akiba and Iwata 2016).
  */
 #include "kernel_rules.h"
 

@@ -57,7 +57,7 @@ int kernel_log_fold_twins(struct kernel_log *log, int32_t u, int32_t v, int32_t 
 
 /*
  * Unfolding: the folded vertex x in the cover stands for its merged
- * neighbours, x outside it for the centre(s) (Akiba and Iwata 2016, Sec. 3).
+ * neighbours, x outside it for the centre(s) (Akiba and Iwata 2016).
  */
 void kernel_log_lift(const struct kernel_log *log, uint8_t *in)
 {

@@ -5,7 +5,7 @@
  * double cover (L and R copies of V, u_L ~ v_R for each edge uv); the residual
  * graph's strongly connected components give one optimum that is integral at
  * every vertex where some optimum is (Iwata, Oka and Yoshida 2014; Akiba and
- * Iwata 2016, Sec. 3), so afterwards all-1/2 is the only optimum.
+ * Iwata 2016), so afterwards all-1/2 is the only optimum.
  */
 #include "kernel_rules.h"
 

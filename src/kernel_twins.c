@@ -1,7 +1,7 @@
 /*
  * Degree-3 twins u, v (N(u) = N(v)): with an edge inside N(u) a minimum cover
  * holds all of N(u); otherwise u, v and N(u) fold into one vertex
- * (Xiao and Nagamochi 2013; Akiba and Iwata 2016, Sec. 3).
+ * (Xiao and Nagamochi 2013; Akiba and Iwata 2016).
  */
 #include "kernel_rules.h"
 

@@ -1,7 +1,7 @@
 /*
  * Unconfined vertices: if the confining procedure started from {v} fails,
- * some minimum cover holds v (Xiao and Nagamochi 2013; Akiba and Iwata 2016,
- * Sec. 3). The rule subsumes domination.
+ * some minimum cover holds v (Xiao and Nagamochi 2013; Akiba and Iwata
+ * 2016). The rule subsumes domination.
  */
 #include "kernel_rules.h"
 

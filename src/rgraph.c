@@ -52,7 +52,9 @@ void rgraph_free(struct rgraph *r)
     free(r->adj), free(r->len), free(r->cap), free(r->deg), free(r->state), free(r->block);
     free(r->queue), free(r->queued), free(r->grew), free(r->mark);
     edge_set_free(&r->edges);
-    r->adj = NULL, r->cap = NULL;
+    struct kernel_log log = r->log;
+    memset(r, 0, sizeof *r);
+    r->log = log;
 }
 
 const int32_t *rgraph_neighbours(struct rgraph *r, int32_t v)
@@ -182,7 +184,7 @@ static int merge_into(struct rgraph *r, int32_t into, int32_t from)
     return MVC_OK;
 }
 
-/* Degree-two folding (Chen, Kanj and Jia 2001; Akiba and Iwata 2016, Sec. 3). */
+/* Degree-two folding (Chen, Kanj and Jia 2001; Akiba and Iwata 2016). */
 int rgraph_fold_two(struct rgraph *r, int32_t v)
 {
     assert(rgraph_alive(r, v) && r->deg[v] == 2);
@@ -203,7 +205,7 @@ int rgraph_fold_two(struct rgraph *r, int32_t v)
     return status;
 }
 
-/* Folding degree-3 twins with an independent neighbourhood (Akiba and Iwata 2016, Sec. 3). */
+/* Folding degree-3 twins with an independent neighbourhood (Akiba and Iwata 2016). */
 int rgraph_fold_twins(struct rgraph *r, int32_t u, int32_t v)
 {
     assert(rgraph_alive(r, u) && rgraph_alive(r, v) && r->deg[u] == 3 && r->deg[v] == 3);
