@@ -1,0 +1,281 @@
+/* Kernelization driver: runs the rules to a fixed point, builds the kernel and lifts its covers. */
+#include "kernel.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "kernel_log.h"
+#include "kernel_rules.h"
+#include "rgraph.h"
+
+struct kernel {
+    struct graph *g;     /* the reduced graph, vertices 0..n'-1 */
+    int32_t *new_to_old; /* kernel vertex -> input id */
+    int32_t input_n;
+    int32_t offset;
+    struct kernel_log log;
+};
+
+/* Polls the stop flag and the clock only this often in the inner loops. */
+#define KERNEL_POLL_INTERVAL 1024
+
+struct kernel_opts kernel_opts_default(void)
+{
+    return (struct kernel_opts){
+        .degree_one = 1,
+        .degree_two_fold = 1,
+        .domination = 1,
+        .twins = 1,
+        .lp = 1,
+        .unconfined = 1,
+        .time_limit = 0,
+        .stop = NULL,
+    };
+}
+
+const char *kernel_rule_name(int rule)
+{
+    static const char *const names[KERNEL_RULES] = {
+        [KERNEL_RULE_DEGREE_ZERO] = "degree-zero", [KERNEL_RULE_DEGREE_ONE] = "degree-one",
+        [KERNEL_RULE_TRIANGLE] = "triangle",       [KERNEL_RULE_FOLD_TWO] = "fold-two",
+        [KERNEL_RULE_DOMINATION] = "domination",   [KERNEL_RULE_TWINS] = "twins",
+        [KERNEL_RULE_FOLD_TWINS] = "fold-twins",   [KERNEL_RULE_LP] = "lp",
+        [KERNEL_RULE_UNCONFINED] = "unconfined",
+    };
+    return rule >= 0 && rule < KERNEL_RULES ? names[rule] : "unknown";
+}
+
+/* What a reduction run needs besides the graph: options, clock and per-rule scratch. */
+struct reduction {
+    struct rgraph r;
+    const struct kernel_opts *o;
+    double start;
+    int stopped;
+    struct kernel_lp *lp;
+    struct kernel_unconfined *unconfined;
+    int32_t lp_lower_bound;
+};
+
+static int expired(struct reduction *red)
+{
+    const struct kernel_opts *o = red->o;
+    if ((o->stop != NULL && *o->stop) ||
+        (o->time_limit > 0 && clock_seconds() - red->start > o->time_limit))
+        red->stopped = 1;
+    return red->stopped;
+}
+
+/* The local rules, on every vertex whose neighbourhood changed, until none applies. */
+static int run_local_rules(struct reduction *red)
+{
+    struct rgraph *r = &red->r;
+    int64_t pops = 0;
+    int32_t v;
+    while ((v = rgraph_pop(r)) >= 0) {
+        if (++pops % KERNEL_POLL_INTERVAL == 0 && expired(red))
+            return 0;
+        if (!rgraph_alive(r, v))
+            continue;
+        int status = kernel_rule_degree(r, v, red->o);
+        if (status == 0 && red->o->domination)
+            status = kernel_rule_domination(r, v);
+        if (status < 0)
+            return status;
+    }
+    return 0;
+}
+
+static int run_lp(struct reduction *red)
+{
+    int32_t offset = red->r.offset;
+    int64_t lp_value2 = 0;
+    int status = kernel_rule_lp(red->lp, &red->r, &lp_value2);
+    int32_t bound = offset + (int32_t)((lp_value2 + 1) / 2);
+    if (bound > red->lp_lower_bound)
+        red->lp_lower_bound = bound;
+    return status;
+}
+
+static int run_twins(struct reduction *red)
+{
+    int changed = 0;
+    for (int32_t v = 0; v < red->r.n; v++) {
+        if (!rgraph_alive(&red->r, v))
+            continue;
+        int status = kernel_rule_twins(&red->r, v);
+        if (status < 0)
+            return status;
+        changed |= status;
+    }
+    return changed;
+}
+
+static int run_unconfined(struct reduction *red)
+{
+    int changed = 0;
+    for (int32_t v = 0; v < red->r.n; v++) {
+        if (v % KERNEL_POLL_INTERVAL == 0 && expired(red))
+            break;
+        if (!rgraph_alive(&red->r, v))
+            continue;
+        int status = kernel_rule_unconfined(red->unconfined, &red->r, v);
+        if (status < 0)
+            return status;
+        changed |= status;
+    }
+    return changed;
+}
+
+/*
+ * Cheap local rules to a fixed point, then LP, twins and unconfined vertices,
+ * dearest last, back to the start whenever one changes the graph.
+ */
+static int reduce_to_fixed_point(struct reduction *red)
+{
+    for (int32_t v = 0; v < red->r.n; v++)
+        rgraph_push(&red->r, v);
+    for (;;) {
+        int status = run_local_rules(red);
+        if (status < 0 || red->stopped || red->r.alive == 0)
+            return status;
+        if (red->o->lp)
+            status = run_lp(red);
+        if (status == 0 && red->o->twins)
+            status = run_twins(red);
+        if (status == 0 && red->o->unconfined)
+            status = run_unconfined(red);
+        if (status <= 0)
+            return status;
+    }
+}
+
+/* The live vertices, relabelled in id order, as a CSR graph. */
+static int build_kernel(struct rgraph *r, struct kernel *k, struct error *err)
+{
+    int32_t *old_to_new = malloc((size_t)(r->n > 0 ? r->n : 1) * sizeof *old_to_new);
+    k->new_to_old = malloc((size_t)(r->alive > 0 ? r->alive : 1) * sizeof *k->new_to_old);
+    if (old_to_new == NULL || k->new_to_old == NULL) {
+        free(old_to_new);
+        return error_set(err, MVC_ENOMEM, "out of memory for the kernel's vertex map");
+    }
+    int32_t kn = 0;
+    for (int32_t v = 0; v < r->n; v++) {
+        old_to_new[v] = rgraph_alive(r, v) ? kn : -1;
+        if (rgraph_alive(r, v))
+            k->new_to_old[kn++] = v;
+    }
+    struct edge_list el;
+    edge_list_init(&el, 0);
+    for (int32_t i = 0; i < kn; i++) {
+        int32_t v = k->new_to_old[i];
+        const int32_t *a = rgraph_neighbours(r, v);
+        for (int32_t j = 0; j < r->deg[v]; j++)
+            if (v < a[j] && edge_list_push(&el, i, old_to_new[a[j]], 0) != MVC_OK) {
+                edge_list_free(&el);
+                free(old_to_new);
+                return error_set(err, MVC_ENOMEM, "out of memory for the kernel's edges");
+            }
+    }
+    free(old_to_new);
+    return graph_build(kn, &el, NULL, 0, &k->g, err);
+}
+
+static void fill_stats(struct kernel_stats *st, const struct reduction *red, const struct kernel *k)
+{
+    memset(st, 0, sizeof *st);
+    memcpy(st->removed_by, red->r.removed_by, sizeof st->removed_by);
+    st->kernel_n = k->g->n;
+    st->kernel_m = k->g->m;
+    st->forced = red->r.forced;
+    /* The offset alone is a bound too: it is what an empty kernel cover lifts to. */
+    st->lp_lower_bound = red->lp_lower_bound > red->r.offset ? red->lp_lower_bound : red->r.offset;
+    st->stopped = red->stopped;
+    st->seconds = clock_seconds() - red->start;
+}
+
+int kernel_reduce(const struct graph *g, const struct kernel_opts *o, struct kernel **out,
+                  struct kernel_stats *st, struct error *err)
+{
+    *out = NULL;
+    struct kernel_opts defaults = kernel_opts_default();
+    struct reduction red = {.o = o ? o : &defaults, .start = clock_seconds()};
+    struct kernel *k = calloc(1, sizeof *k);
+    if (k == NULL)
+        return error_set(err, MVC_ENOMEM, "out of memory for the kernel");
+    kernel_log_init(&k->log);
+    int status = rgraph_init(&red.r, g);
+    if (status == MVC_OK && red.o->lp && (red.lp = kernel_lp_new(g->n)) == NULL)
+        status = MVC_ENOMEM;
+    if (status == MVC_OK && red.o->unconfined &&
+        (red.unconfined = kernel_unconfined_new(g->n)) == NULL)
+        status = MVC_ENOMEM;
+    if (status == MVC_OK)
+        status = reduce_to_fixed_point(&red);
+    kernel_lp_free(red.lp);
+    kernel_unconfined_free(red.unconfined);
+    if (status != MVC_OK) {
+        rgraph_free(&red.r);
+        kernel_log_free(&red.r.log);
+        kernel_free(k);
+        return error_set(err, status, "out of memory while reducing a graph of %ld vertices",
+                         (long)g->n);
+    }
+    status = build_kernel(&red.r, k, err);
+    k->input_n = g->n;
+    k->offset = red.r.offset;
+    k->log = red.r.log; /* the kernel takes the log over */
+    kernel_log_init(&red.r.log);
+    if (status == MVC_OK && st != NULL)
+        fill_stats(st, &red, k);
+    rgraph_free(&red.r);
+    if (status != MVC_OK) {
+        kernel_free(k);
+        return status;
+    }
+    *out = k;
+    return MVC_OK;
+}
+
+const struct graph *kernel_graph(const struct kernel *k)
+{
+    return k->g;
+}
+
+int32_t kernel_offset(const struct kernel *k)
+{
+    return k->offset;
+}
+
+int32_t kernel_input_vertex(const struct kernel *k, int32_t v)
+{
+    return k->new_to_old[v];
+}
+
+int kernel_lift(const struct kernel *k, const struct cover *kernel_cover, struct cover *input_cover,
+                struct error *err)
+{
+    int status = cover_check(k->g, kernel_cover, err);
+    if (status != MVC_OK)
+        return status;
+    if (cover_init(input_cover, k->input_n) != MVC_OK)
+        return error_set(err, MVC_ENOMEM, "out of memory for a cover of %ld vertices",
+                         (long)k->input_n);
+    for (int32_t v = 0; v < k->g->n; v++)
+        if (kernel_cover->in[v])
+            input_cover->in[k->new_to_old[v]] = 1;
+    kernel_log_lift(&k->log, input_cover->in);
+    for (int32_t v = 0; v < k->input_n; v++)
+        input_cover->size += input_cover->in[v];
+    return MVC_OK;
+}
+
+void kernel_free(struct kernel *k)
+{
+    if (k == NULL)
+        return;
+    graph_free(k->g);
+    free(k->new_to_old);
+    kernel_log_free(&k->log);
+    free(k);
+}

@@ -1,0 +1,82 @@
+/* Exact kernelization for vertex cover: rules applied to a fixed point, and the lift back. */
+#ifndef MVC_KERNEL_H
+#define MVC_KERNEL_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "cover.h"
+#include "error.h"
+#include "graph.h"
+
+/* What removed each vertex; kernel_stats counts them per rule. */
+enum kernel_rule {
+    KERNEL_RULE_DEGREE_ZERO, /* isolated: left out */
+    KERNEL_RULE_DEGREE_ONE,  /* neighbour of a degree-1 vertex: taken */
+    KERNEL_RULE_TRIANGLE,    /* degree 2 with adjacent neighbours: both taken */
+    KERNEL_RULE_FOLD_TWO,    /* degree 2 with non-adjacent neighbours: folded (2 vertices fewer) */
+    KERNEL_RULE_DOMINATION,  /* N[u] within N[v] for adjacent u, v: v taken */
+    KERNEL_RULE_TWINS,       /* degree-3 twins whose neighbourhood has an edge: it is taken */
+    KERNEL_RULE_FOLD_TWINS,  /* degree-3 twins, independent neighbourhood: folded (4 fewer) */
+    KERNEL_RULE_LP,          /* integral in the LP optimum: taken (1) or left out (0) */
+    KERNEL_RULE_UNCONFINED,  /* unconfined vertex: taken */
+    KERNEL_RULES
+};
+
+struct kernel_opts {
+    int degree_one;      /* degree-1 rule */
+    int degree_two_fold; /* degree-2 rules: triangle and fold */
+    int domination;
+    int twins; /* degree-3 twins: take and fold */
+    int lp;    /* Nemhauser-Trotter through a maximum matching */
+    int unconfined;
+    double time_limit;           /* seconds, 0 for none: on expiry the kernel so far is returned */
+    volatile sig_atomic_t *stop; /* NULL, or stop as soon as it is set */
+};
+
+struct kernel_stats {
+    int64_t removed_by[KERNEL_RULES]; /* vertices removed by each rule */
+    int32_t kernel_n;
+    int64_t kernel_m;
+    int32_t forced;         /* vertices put into the cover by the rules */
+    int32_t lp_lower_bound; /* lower bound on the input's minimum cover: offset + LP bound of the
+                               kernel (offset alone when the LP rule is off) */
+    int stopped;            /* time limit or stop flag cut the reduction short */
+    double seconds;
+};
+
+/* The reduced graph and the log that maps its covers back. */
+struct kernel;
+
+struct kernel_opts kernel_opts_default(void); /* every rule on, no limits */
+
+/*
+ * Reduces g to a kernel whose vertices are relabelled 0..n'-1. Minimum covers
+ * correspond: |minimum cover of g| = |minimum cover of the kernel| + offset.
+ * o may be NULL (defaults), st may be NULL.
+ */
+int kernel_reduce(const struct graph *g, const struct kernel_opts *o, struct kernel **out,
+                  struct kernel_stats *st, struct error *err);
+
+const struct graph *kernel_graph(const struct kernel *k);
+
+/* Vertices the input cover has beyond the kernel cover (taken vertices, folds count 1 or 2). */
+int32_t kernel_offset(const struct kernel *k);
+
+/* Input id of kernel vertex v, or of the vertex a fold merged into it. */
+int32_t kernel_input_vertex(const struct kernel *k, int32_t v);
+
+/*
+ * Any valid cover of the kernel becomes a valid cover of the input of size
+ * |kernel_cover| + offset; a minimum one becomes a minimum one. input_cover
+ * is initialised here (the caller frees it). MVC_EINPUT when kernel_cover is
+ * not a cover of the kernel.
+ */
+int kernel_lift(const struct kernel *k, const struct cover *kernel_cover, struct cover *input_cover,
+                struct error *err);
+
+void kernel_free(struct kernel *k);
+
+const char *kernel_rule_name(int rule);
+
+#endif

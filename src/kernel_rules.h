@@ -1,0 +1,38 @@
+/*
+ * The kernelization rules on the reducing graph, run by kernel.c. Each returns
+ * a negative mvc_status on failure, 0 when it changed nothing and 1 when it did.
+ */
+#ifndef MVC_KERNEL_RULES_H
+#define MVC_KERNEL_RULES_H
+
+#include <stdint.h>
+
+#include "kernel.h"
+#include "rgraph.h"
+
+/* Degrees 0, 1 and 2 (the latter two as o enables them) at vertex v. */
+int kernel_rule_degree(struct rgraph *r, int32_t v, const struct kernel_opts *o);
+
+/* v dominated by a neighbour, or (after v grew) v dominating one: the dominator is taken. */
+int kernel_rule_domination(struct rgraph *r, int32_t v);
+
+/* v of degree 3 with a twin: take the neighbourhood, or fold. */
+int kernel_rule_twins(struct rgraph *r, int32_t v);
+
+/* Scratch for the confining procedure, sized once for the whole reduction. */
+struct kernel_unconfined;
+struct kernel_unconfined *kernel_unconfined_new(int32_t n);
+void kernel_unconfined_free(struct kernel_unconfined *u);
+int kernel_rule_unconfined(struct kernel_unconfined *u, struct rgraph *r, int32_t v);
+
+/* The matching on the bipartite double cover, kept between calls and repaired incrementally. */
+struct kernel_lp;
+struct kernel_lp *kernel_lp_new(int32_t n);
+void kernel_lp_free(struct kernel_lp *lp);
+/*
+ * Fixes every vertex that is integral in some optimum of the LP relaxation;
+ * *lp_value2 receives twice the LP optimum of the graph before the fixing.
+ */
+int kernel_rule_lp(struct kernel_lp *lp, struct rgraph *r, int64_t *lp_value2);
+
+#endif

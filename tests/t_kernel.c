@@ -1,0 +1,696 @@
+/* Kernelization: each rule alone and all together keep the optimum and lift covers back. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "components.h"
+#include "cover.h"
+#include "graph.h"
+#include "kernel.h"
+#include "tap.h"
+
+#define MAX_N 20
+#define MAX_EDGES (MAX_N * (MAX_N - 1) / 2)
+
+/* ---- random numbers (splitmix64) ---- */
+
+static uint64_t rng_state;
+
+static uint64_t rng_next(void)
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static int rng_below(int k)
+{
+    return (int)(rng_next() % (uint64_t)k);
+}
+
+static int rng_chance(double p)
+{
+    return (double)(rng_next() >> 11) / 9007199254740992.0 < p;
+}
+
+/* ---- small graphs as edge arrays ---- */
+
+struct small {
+    int32_t n, m;
+    int32_t e[MAX_EDGES][2];
+};
+
+static void add_edge(struct small *s, int32_t u, int32_t v)
+{
+    if (u == v)
+        return;
+    for (int32_t i = 0; i < s->m; i++)
+        if ((s->e[i][0] == u && s->e[i][1] == v) || (s->e[i][0] == v && s->e[i][1] == u))
+            return;
+    s->e[s->m][0] = u, s->e[s->m][1] = v;
+    s->m++;
+}
+
+static void gen_gnp(struct small *s, int32_t n, double p)
+{
+    s->n = n, s->m = 0;
+    for (int32_t u = 0; u < n; u++)
+        for (int32_t v = u + 1; v < n; v++)
+            if (rng_chance(p))
+                add_edge(s, u, v);
+}
+
+static void gen_tree(struct small *s, int32_t n)
+{
+    s->n = n, s->m = 0;
+    for (int32_t v = 1; v < n; v++)
+        add_edge(s, v, rng_below(v));
+}
+
+static void gen_cycle(struct small *s, int32_t n)
+{
+    s->n = n, s->m = 0;
+    for (int32_t v = 0; v < n; v++)
+        add_edge(s, v, (v + 1) % n);
+}
+
+static void gen_path(struct small *s, int32_t n)
+{
+    s->n = n, s->m = 0;
+    for (int32_t v = 0; v + 1 < n; v++)
+        add_edge(s, v, v + 1);
+}
+
+static void gen_bipartite(struct small *s, int32_t n, double p)
+{
+    int32_t left = 1 + rng_below(n - 1);
+    s->n = n, s->m = 0;
+    for (int32_t u = 0; u < left; u++)
+        for (int32_t v = left; v < n; v++)
+            if (rng_chance(p))
+                add_edge(s, u, v);
+}
+
+static void gen_clique_pendants(struct small *s, int32_t n)
+{
+    int32_t k = 3 + rng_below(n / 2 - 2);
+    s->n = n, s->m = 0;
+    for (int32_t u = 0; u < k; u++)
+        for (int32_t v = u + 1; v < k; v++)
+            add_edge(s, u, v);
+    for (int32_t v = k; v < n; v++)
+        add_edge(s, v, rng_below(v));
+}
+
+/* Two graphs side by side, plus a few isolated vertices. */
+static void gen_union(struct small *s, int32_t n)
+{
+    int32_t a = 3 + rng_below(n / 2 - 2), b = n - a - rng_below(3);
+    s->n = n, s->m = 0;
+    for (int32_t u = 0; u < a; u++)
+        for (int32_t v = u + 1; v < a; v++)
+            if (rng_chance(0.4))
+                add_edge(s, u, v);
+    for (int32_t v = a + 1; v < a + b; v++)
+        add_edge(s, v, a + rng_below(v - a));
+}
+
+/* Sparse graphs of degree about 3, where the folds and twins have work. */
+static void gen_cubic(struct small *s, int32_t n)
+{
+    s->n = n, s->m = 0;
+    for (int32_t round = 0; round < 3 * n / 2; round++)
+        add_edge(s, rng_below(n), rng_below(n));
+}
+
+/* Pairs of degree-3 twins planted on a sparse random graph. */
+static void gen_twins(struct small *s, int32_t n)
+{
+    gen_gnp(s, n - 4, 0.15);
+    s->n = n;
+    for (int32_t pair = 0; pair < 2; pair++) {
+        int32_t base = n - 4 + 2 * pair, nb[3];
+        nb[0] = rng_below(n - 4);
+        do
+            nb[1] = rng_below(n - 4);
+        while (nb[1] == nb[0]);
+        do
+            nb[2] = rng_below(n - 4);
+        while (nb[2] == nb[0] || nb[2] == nb[1]);
+        for (int i = 0; i < 3; i++)
+            add_edge(s, base, nb[i]), add_edge(s, base + 1, nb[i]);
+    }
+}
+
+static struct graph *small_graph(const struct small *s)
+{
+    return graph_from_edges(s->n, (const int32_t(*)[2])s->e, s->m);
+}
+
+/* ---- brute-force minimum cover by branching on a vertex of largest degree ---- */
+
+struct brute {
+    uint32_t adj[MAX_N + 1];
+    int best;
+    uint32_t best_set;
+};
+
+static int popcount(uint32_t x)
+{
+    return __builtin_popcount(x);
+}
+
+static void brute_branch(struct brute *b, int n, uint32_t left, uint32_t set, int size)
+{
+    if (size >= b->best)
+        return;
+    int v = -1, dv = 0;
+    for (int u = 0; u < n; u++)
+        if (left >> u & 1) {
+            int d = popcount(b->adj[u] & left);
+            if (d > dv)
+                v = u, dv = d;
+        }
+    if (v < 0) {
+        b->best = size, b->best_set = set;
+        return;
+    }
+    brute_branch(b, n, left & ~(1u << v), set | 1u << v, size + 1);
+    uint32_t nb = b->adj[v] & left;
+    brute_branch(b, n, left & ~nb & ~(1u << v), set | nb, size + dv);
+}
+
+/* Minimum cover size of g (n <= MAX_N); *set receives one minimum cover. */
+static int brute_mvc(const struct graph *g, uint32_t *set)
+{
+    struct brute b = {.best = g->n + 1};
+    for (int32_t v = 0; v < g->n; v++)
+        for (int64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++)
+            b.adj[v] |= 1u << g->adj[i];
+    brute_branch(&b, g->n, g->n == 32 ? ~0u : (1u << g->n) - 1, 0, 0);
+    if (set)
+        *set = b.best_set;
+    return b.best;
+}
+
+/* ---- checking one kernel ---- */
+
+enum config {
+    ONLY_DEGREE_ONE,
+    ONLY_DEGREE_TWO,
+    ONLY_DOMINATION,
+    ONLY_TWINS,
+    ONLY_LP,
+    ONLY_UNCONFINED,
+    ALL_RULES,
+    NO_RULES,
+    CONFIGS
+};
+
+static const char *const config_name[CONFIGS] = {
+    "degree one alone", "degree two alone", "domination alone", "twins alone",
+    "LP alone",         "unconfined alone", "all rules",        "no rules"};
+
+static struct kernel_opts config_opts(enum config c)
+{
+    struct kernel_opts o = kernel_opts_default();
+    if (c == ALL_RULES)
+        return o;
+    o.degree_one = c == ONLY_DEGREE_ONE;
+    o.degree_two_fold = c == ONLY_DEGREE_TWO;
+    o.domination = c == ONLY_DOMINATION;
+    o.twins = c == ONLY_TWINS;
+    o.lp = c == ONLY_LP;
+    o.unconfined = c == ONLY_UNCONFINED;
+    return o;
+}
+
+/*
+ * Whether all-1/2 is the only optimum of the kernel's LP relaxation, which
+ * holds exactly when |N(I)| > |I| for every nonempty independent set I
+ * (Nemhauser and Trotter 1975). Checked by enumeration up to 16 vertices.
+ */
+static int lp_all_half_unique(const struct graph *g)
+{
+    if (g->n > 16)
+        return 1;
+    uint32_t adj[16] = {0};
+    for (int32_t v = 0; v < g->n; v++)
+        for (int64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++)
+            adj[v] |= 1u << g->adj[i];
+    for (uint32_t set = 1; set < 1u << g->n; set++) {
+        uint32_t nb = 0;
+        for (int32_t v = 0; v < g->n; v++)
+            if (set >> v & 1)
+                nb |= adj[v];
+        if ((nb & set) == 0 && popcount(nb) <= popcount(set))
+            return 0;
+    }
+    return 1;
+}
+
+/* Lifts a cover of the kernel; NULL when the result covers g with |kc| + offset vertices. */
+static const char *check_lift(const struct kernel *k, const struct graph *g, const struct cover *kc,
+                              const char *what)
+{
+    static char why[ERROR_MESSAGE_MAX + 100];
+    struct cover ic = {0};
+    struct error err = {0};
+    const char *fail = NULL;
+    if (kernel_lift(k, kc, &ic, &err) != MVC_OK || cover_check(g, &ic, &err) != MVC_OK)
+        snprintf(why, sizeof why, "lifted %s cover invalid: %s", what, err.message), fail = why;
+    else if (ic.size != kc->size + kernel_offset(k))
+        snprintf(why, sizeof why, "lifted %s cover has %d vertices, not %d + %d", what,
+                 (int)ic.size, (int)kc->size, (int)kernel_offset(k)),
+            fail = why;
+    cover_free(&ic);
+    return fail;
+}
+
+/*
+ * Everything a kernel must satisfy, against the brute-force optimum of the
+ * input; NULL when it does, else what failed. Lifts a minimum cover of the
+ * kernel, the minimum plus random vertices, and all of the kernel.
+ */
+static const char *check_kernel(const struct graph *g, int optimum, const struct kernel_opts *o,
+                                int64_t fired[KERNEL_RULES])
+{
+    static char why[100];
+    struct kernel *k = NULL;
+    struct kernel_stats st;
+    struct error err = {0};
+    if (kernel_reduce(g, o, &k, &st, &err) != MVC_OK)
+        return "kernel_reduce failed";
+    const struct graph *kg = kernel_graph(k);
+    const char *fail = NULL;
+    int64_t removed = 0;
+    for (int r = 0; r < KERNEL_RULES; r++) {
+        removed += st.removed_by[r];
+        fired[r] += st.removed_by[r];
+    }
+    uint32_t set = 0;
+    int kopt = brute_mvc(kg, &set);
+    struct cover minimum = {0}, more = {0}, all = {0};
+    cover_init(&minimum, kg->n);
+    cover_init(&more, kg->n);
+    cover_init(&all, kg->n);
+    for (int32_t v = 0; v < kg->n; v++) {
+        cover_add(&all, v);
+        if (set >> v & 1)
+            cover_add(&minimum, v);
+        if (set >> v & 1 || rng_chance(0.5))
+            cover_add(&more, v);
+    }
+    if (kg->n > g->n || st.kernel_n != kg->n || st.kernel_m != kg->m)
+        fail = "kernel size or its statistics wrong";
+    else if (removed != g->n - kg->n)
+        fail = "removed_by does not add up to the vertices removed";
+    else if (kopt + kernel_offset(k) != optimum)
+        snprintf(why, sizeof why, "kernel optimum %d + offset %d != input optimum %d", kopt,
+                 (int)kernel_offset(k), optimum),
+            fail = why;
+    else if (o->lp && st.lp_lower_bound > optimum)
+        fail = "LP lower bound above the optimum";
+    else if (o->lp && st.lp_lower_bound != kernel_offset(k) + (kg->n + 1) / 2)
+        fail = "LP lower bound is not offset + n'/2";
+    else if (o->lp && !lp_all_half_unique(kg))
+        fail = "the kernel's LP has an optimum other than all-1/2";
+    for (int32_t v = 0; v < kg->n && o->degree_one && o->degree_two_fold; v++)
+        if (graph_degree(kg, v) < 3)
+            fail = "kernel keeps a vertex of degree below 3";
+    if (fail == NULL)
+        fail = check_lift(k, g, &minimum, "minimum");
+    if (fail == NULL)
+        fail = check_lift(k, g, &more, "larger");
+    if (fail == NULL)
+        fail = check_lift(k, g, &all, "full");
+    cover_free(&minimum), cover_free(&more), cover_free(&all);
+    kernel_free(k);
+    return fail;
+}
+
+/* ---- random families ---- */
+
+enum family {
+    GNP_SPARSE,
+    GNP_MEDIUM,
+    GNP_DENSE,
+    TREE,
+    CYCLE,
+    PATH,
+    BIPARTITE,
+    CLIQUE_PENDANTS,
+    UNION,
+    CUBIC,
+    TWINS,
+    FAMILIES
+};
+
+static const char *const family_name[FAMILIES] = {
+    "G(n,0.15)",       "G(n,0.3)",       "G(n,0.6)",     "trees",
+    "cycles",          "paths",          "bipartite",    "cliques with pendants",
+    "disjoint unions", "degree about 3", "planted twins"};
+
+static void generate(struct small *s, enum family f)
+{
+    int32_t n = 6 + rng_below(MAX_N - 5);
+    switch (f) {
+    case GNP_SPARSE: gen_gnp(s, n, 0.15); break;
+    case GNP_MEDIUM: gen_gnp(s, n, 0.3); break;
+    case GNP_DENSE: gen_gnp(s, n, 0.6); break;
+    case TREE: gen_tree(s, n); break;
+    case CYCLE: gen_cycle(s, 3 + rng_below(MAX_N - 2)); break;
+    case PATH: gen_path(s, 1 + rng_below(MAX_N)); break;
+    case BIPARTITE: gen_bipartite(s, n, 0.3); break;
+    case CLIQUE_PENDANTS: gen_clique_pendants(s, n); break;
+    case UNION: gen_union(s, n); break;
+    case CUBIC: gen_cubic(s, n); break;
+    case TWINS: gen_twins(s, n < 10 ? 10 : n); break;
+    case FAMILIES: break;
+    }
+}
+
+#define GRAPHS_PER_FAMILY 40
+
+static void random_graphs(uint64_t seed)
+{
+    static struct small s;
+    static int64_t fired[CONFIGS][KERNEL_RULES];
+    for (int f = 0; f < FAMILIES; f++) {
+        int failures[CONFIGS] = {0};
+        for (int i = 0; i < GRAPHS_PER_FAMILY; i++) {
+            uint64_t graph_seed = seed ^ ((uint64_t)f << 40) ^ (uint64_t)i * 0x100000001b3ULL;
+            rng_state = graph_seed;
+            generate(&s, (enum family)f);
+            struct graph *g = small_graph(&s);
+            int optimum = brute_mvc(g, NULL);
+            for (int c = 0; c < CONFIGS; c++) {
+                struct kernel_opts o = config_opts((enum config)c);
+                const char *fail = check_kernel(g, optimum, &o, fired[c]);
+                if (fail != NULL && failures[c]++ < 3)
+                    diag("%s, %s, graph seed %llu (n=%d m=%d): %s", family_name[f], config_name[c],
+                         (unsigned long long)graph_seed, (int)s.n, (int)s.m, fail);
+            }
+            graph_free(g);
+        }
+        for (int c = 0; c < CONFIGS; c++)
+            ok(failures[c] == 0, "%s: %s keeps the optimum and lifts covers (%d graphs)",
+               family_name[f], config_name[c], GRAPHS_PER_FAMILY);
+    }
+    /* Each rule alone must have had work to do, or the tests above prove little. */
+    static const int own_rule[CONFIGS][2] = {
+        [ONLY_DEGREE_ONE] = {KERNEL_RULE_DEGREE_ONE, KERNEL_RULE_DEGREE_ONE},
+        [ONLY_DEGREE_TWO] = {KERNEL_RULE_TRIANGLE, KERNEL_RULE_FOLD_TWO},
+        [ONLY_DOMINATION] = {KERNEL_RULE_DOMINATION, KERNEL_RULE_DOMINATION},
+        [ONLY_TWINS] = {KERNEL_RULE_TWINS, KERNEL_RULE_FOLD_TWINS},
+        [ONLY_LP] = {KERNEL_RULE_LP, KERNEL_RULE_LP},
+        [ONLY_UNCONFINED] = {KERNEL_RULE_UNCONFINED, KERNEL_RULE_UNCONFINED},
+    };
+    for (int c = 0; c < ALL_RULES; c++)
+        ok(fired[c][own_rule[c][0]] > 0 && fired[c][own_rule[c][1]] > 0,
+           "%s removed vertices (%s %lld, %s %lld)", config_name[c],
+           kernel_rule_name(own_rule[c][0]), (long long)fired[c][own_rule[c][0]],
+           kernel_rule_name(own_rule[c][1]), (long long)fired[c][own_rule[c][1]]);
+    for (int r = 0; r < KERNEL_RULES; r++)
+        diag("all rules together: %s removed %lld vertices", kernel_rule_name(r),
+             (long long)fired[ALL_RULES][r]);
+}
+
+/* ---- hand-made cases ---- */
+
+struct expect {
+    int32_t kernel_n, offset;
+};
+
+static struct expect reduce_with(const struct graph *g, const struct kernel_opts *o,
+                                 struct kernel_stats *st)
+{
+    struct kernel *k = NULL;
+    struct error err = {0};
+    struct expect e = {-1, -1};
+    if (kernel_reduce(g, o, &k, st, &err) == MVC_OK) {
+        e.kernel_n = kernel_graph(k)->n;
+        e.offset = kernel_offset(k);
+        kernel_free(k);
+    }
+    return e;
+}
+
+#define GRAPH(n, ...)                                                                              \
+    graph_from_edges((n), (const int32_t[][2]){__VA_ARGS__},                                       \
+                     sizeof((const int32_t[][2]){__VA_ARGS__}) / sizeof(int32_t[2]))
+
+static void hand_made(void)
+{
+    struct kernel_stats st;
+    struct expect e;
+
+    struct graph *star = GRAPH(5, {0, 1}, {0, 2}, {0, 3}, {0, 4});
+    struct kernel_opts o = config_opts(ONLY_DEGREE_ONE);
+    e = reduce_with(star, &o, &st);
+    ok(e.kernel_n == 0 && e.offset == 1 && st.removed_by[KERNEL_RULE_DEGREE_ONE] == 1,
+       "degree one: a star reduces to nothing with its centre taken");
+    graph_free(star);
+
+    struct graph *path = GRAPH(5, {0, 1}, {1, 2}, {2, 3}, {3, 4});
+    e = reduce_with(path, &o, &st);
+    ok(e.kernel_n == 0 && e.offset == 2, "degree one: P5 reduces to nothing with 2 taken");
+    graph_free(path);
+
+    struct graph *c5 = GRAPH(5, {0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0});
+    o = config_opts(ONLY_DEGREE_TWO);
+    e = reduce_with(c5, &o, &st);
+    ok(e.kernel_n == 0 && e.offset == 3 && st.removed_by[KERNEL_RULE_FOLD_TWO] == 2 &&
+           st.removed_by[KERNEL_RULE_TRIANGLE] == 2,
+       "degree two: C5 folds into a triangle, which is then taken");
+    graph_free(c5);
+
+    struct graph *k3 = GRAPH(3, {0, 1}, {1, 2}, {0, 2});
+    e = reduce_with(k3, &o, &st);
+    ok(e.kernel_n == 0 && e.offset == 2, "degree two: a triangle needs two vertices");
+    graph_free(k3);
+
+    /* Diamond: 0 and 1 are dominated by 2 and 3. */
+    struct graph *diamond = GRAPH(4, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3});
+    o = config_opts(ONLY_DOMINATION);
+    e = reduce_with(diamond, &o, &st);
+    ok(e.kernel_n == 0 && e.offset == 2 && st.removed_by[KERNEL_RULE_DOMINATION] == 2,
+       "domination: the diamond's degree-3 vertices are taken");
+    graph_free(diamond);
+
+    /* Domination that appears only after a fold: merging into 3 makes it dominate 4. */
+    struct graph *grown =
+        GRAPH(7, {0, 1}, {0, 2}, {1, 3}, {1, 4}, {2, 5}, {2, 6}, {4, 5}, {4, 6}, {5, 6}, {3, 4});
+    o = config_opts(ALL_RULES);
+    o.lp = o.unconfined = o.twins = 0;
+    struct kernel *k = NULL;
+    struct error err = {0};
+    ok(kernel_reduce(grown, &o, &k, &st, &err) == MVC_OK, "fold then domination reduces");
+    if (k) {
+        uint32_t set;
+        int kopt = brute_mvc(kernel_graph(k), &set);
+        is(kopt + kernel_offset(k), brute_mvc(grown, NULL), "fold then domination is exact");
+        kernel_free(k);
+    }
+    graph_free(grown);
+
+    /* Twins 0, 1 with N = {2, 3, 4}, edge 2-3: take 2, 3, 4. 4-5-6-4 a triangle. */
+    struct graph *twins =
+        GRAPH(7, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {4, 5}, {5, 6}, {4, 6});
+    o = config_opts(ONLY_TWINS);
+    e = reduce_with(twins, &o, &st);
+    ok(e.kernel_n == 2 && e.offset == 3 && st.removed_by[KERNEL_RULE_TWINS] == 3,
+       "twins: an edge in the neighbourhood takes all three neighbours");
+    graph_free(twins);
+
+    /* Twins 0, 1 with independent N = {2, 3, 4}, each with two more neighbours. */
+    struct graph *fold = GRAPH(11, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 5}, {2, 6},
+                               {3, 7}, {3, 8}, {4, 9}, {4, 10}, {5, 7}, {6, 9}, {8, 10}, {5, 10});
+    e = reduce_with(fold, &o, &st);
+    ok(e.kernel_n == 7 && e.offset == 2 && st.removed_by[KERNEL_RULE_FOLD_TWINS] == 4,
+       "twins: an independent neighbourhood folds five vertices into one");
+    k = NULL;
+    if (kernel_reduce(fold, &o, &k, &st, &err) == MVC_OK) {
+        is(brute_mvc(kernel_graph(k), NULL) + kernel_offset(k), brute_mvc(fold, NULL),
+           "twin fold is exact");
+        kernel_free(k);
+    }
+    graph_free(fold);
+
+    /* LP: bipartite graphs and even cycles have integral optima; odd cycles do not. */
+    struct graph *edge = GRAPH(2, {0, 1});
+    o = config_opts(ONLY_LP);
+    e = reduce_with(edge, &o, &st);
+    ok(e.kernel_n == 0 && e.offset == 1, "LP: a single edge is decided by the LP alone");
+    graph_free(edge);
+
+    struct graph *c6 = GRAPH(6, {0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 0});
+    e = reduce_with(c6, &o, &st);
+    ok(e.kernel_n == 0 && e.offset == 3 && st.lp_lower_bound == 3,
+       "LP: C6 is decided by the LP, lower bound 3");
+    graph_free(c6);
+
+    struct graph *k23 = GRAPH(5, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4});
+    e = reduce_with(k23, &o, &st);
+    ok(e.kernel_n == 0 && e.offset == 2 && st.forced == 2, "LP: K2,3 takes the small side");
+    graph_free(k23);
+
+    c5 = GRAPH(5, {0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0});
+    e = reduce_with(c5, &o, &st);
+    ok(e.kernel_n == 5 && e.offset == 0 && st.lp_lower_bound == 3,
+       "LP: C5 stays (all 1/2 is its only optimum), lower bound 3");
+    graph_free(c5);
+
+    /* Unconfined: a pendant's neighbour; in K4 every vertex. */
+    struct graph *pendant = GRAPH(4, {0, 1}, {1, 2}, {1, 3}, {2, 3});
+    o = config_opts(ONLY_UNCONFINED);
+    e = reduce_with(pendant, &o, &st);
+    ok(e.kernel_n == 0 && e.offset == 2 && st.removed_by[KERNEL_RULE_UNCONFINED] == 2,
+       "unconfined: a pendant's neighbour, then one of the remaining edge");
+    graph_free(pendant);
+
+    struct graph *petersen = GRAPH(10, {0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {0, 5}, {1, 6},
+                                   {2, 7}, {3, 8}, {4, 9}, {5, 7}, {7, 9}, {9, 6}, {6, 8}, {8, 5});
+    o = config_opts(ALL_RULES);
+    e = reduce_with(petersen, &o, &st);
+    ok(e.kernel_n == 10 && e.offset == 0, "all rules: the Petersen graph is irreducible");
+    graph_free(petersen);
+
+    /* Stopping: a set stop flag still gives a valid (unreduced) kernel. */
+    volatile sig_atomic_t stop = 1;
+    o.stop = &stop;
+    struct graph *p4 = GRAPH(4, {0, 1}, {1, 2}, {2, 3});
+    k = NULL;
+    ok(kernel_reduce(p4, &o, &k, &st, &err) == MVC_OK, "a stopped reduction still succeeds");
+    if (k) {
+        struct cover all = {0}, in = {0};
+        cover_init(&all, kernel_graph(k)->n);
+        for (int32_t v = 0; v < all.n; v++)
+            cover_add(&all, v);
+        ok(kernel_lift(k, &all, &in, &err) == MVC_OK && cover_check(p4, &in, &err) == MVC_OK,
+           "and its covers lift");
+        cover_free(&all), cover_free(&in);
+        /* A non-cover of the kernel is refused. */
+        struct cover none = {0};
+        cover_init(&none, kernel_graph(k)->n);
+        struct error e2 = {0};
+        ok(kernel_graph(k)->m == 0 || kernel_lift(k, &none, &in, &e2) == MVC_EINPUT,
+           "lifting a non-cover is refused");
+        cover_free(&none);
+        kernel_free(k);
+    }
+    graph_free(p4);
+
+    ok(strcmp(kernel_rule_name(KERNEL_RULE_LP), "lp") == 0 &&
+           strcmp(kernel_rule_name(KERNEL_RULES), "unknown") == 0,
+       "rule names");
+}
+
+/* ---- components ---- */
+
+static void components(uint64_t seed)
+{
+    struct graph *g = GRAPH(8, {0, 3}, {3, 5}, {1, 2}, {6, 7});
+    int32_t comp[8], count;
+    ok(graph_components(g, comp, &count) == MVC_OK && count == 4, "four components");
+    ok(comp[0] == 0 && comp[3] == 0 && comp[5] == 0 && comp[1] == 1 && comp[2] == 1 &&
+           comp[4] == 2 && comp[6] == 3 && comp[7] == 3,
+       "labels in order of smallest vertex, isolated vertex alone");
+    graph_free(g);
+
+    struct graph *empty = graph_from_edges(0, NULL, 0);
+    ok(graph_components(empty, comp, &count) == MVC_OK && count == 0, "empty graph: none");
+    graph_free(empty);
+
+    /* Random unions of paths: the count is known and labels agree along edges. */
+    int bad = 0;
+    static struct small s;
+    for (int i = 0; i < 100; i++) {
+        rng_state = seed + (uint64_t)i;
+        int32_t pieces = 1 + rng_below(6), n = 0;
+        s.m = 0;
+        for (int32_t p = 0; p < pieces; p++) {
+            int32_t len = 1 + rng_below(3);
+            for (int32_t j = 1; j < len; j++)
+                add_edge(&s, n + j - 1, n + j);
+            n += len;
+        }
+        /* shuffle ids so that components interleave */
+        int32_t perm[MAX_N];
+        for (int32_t v = 0; v < n; v++)
+            perm[v] = v;
+        for (int32_t v = n - 1; v > 0; v--) {
+            int32_t j = rng_below(v + 1), t = perm[v];
+            perm[v] = perm[j], perm[j] = t;
+        }
+        for (int32_t j = 0; j < s.m; j++)
+            s.e[j][0] = perm[s.e[j][0]], s.e[j][1] = perm[s.e[j][1]];
+        s.n = n;
+        struct graph *h = small_graph(&s);
+        int32_t c[MAX_N], cnt;
+        int fine = graph_components(h, c, &cnt) == MVC_OK && cnt == pieces;
+        for (int32_t j = 0; j < s.m && fine; j++)
+            fine = c[s.e[j][0]] == c[s.e[j][1]];
+        if (!fine && bad++ < 3)
+            diag("components wrong for seed %llu", (unsigned long long)rng_state);
+        graph_free(h);
+    }
+    ok(bad == 0, "random unions of paths: count and labels right (100 graphs)");
+}
+
+/* ---- larger graphs: no brute force, but every lift must be a cover ---- */
+
+static void larger_graphs(uint64_t seed)
+{
+    int bad = 0;
+    for (int i = 0; i < 20; i++) {
+        rng_state = seed + 1000 + (uint64_t)i;
+        int32_t n = 2000 + rng_below(2000);
+        int64_t m = n * (1 + rng_below(3));
+        struct edge_list el;
+        edge_list_init(&el, 0);
+        for (int64_t j = 0; j < m; j++) {
+            /* a few hubs, the rest uniform */
+            int32_t u = rng_chance(0.1) ? rng_below(10) : rng_below(n);
+            edge_list_push(&el, u, rng_below(n), 0);
+        }
+        struct graph *g = NULL;
+        struct error err = {0};
+        graph_build(n, &el, NULL, 0, &g, &err);
+        struct kernel *k = NULL;
+        struct kernel_stats st;
+        struct kernel_opts o = kernel_opts_default();
+        int fine = kernel_reduce(g, &o, &k, &st, &err) == MVC_OK;
+        if (fine) {
+            struct cover all = {0}, in = {0};
+            cover_init(&all, kernel_graph(k)->n);
+            for (int32_t v = 0; v < all.n; v++)
+                cover_add(&all, v);
+            fine = kernel_lift(k, &all, &in, &err) == MVC_OK &&
+                   cover_check(g, &in, &err) == MVC_OK && in.size == all.size + kernel_offset(k) &&
+                   st.lp_lower_bound <= in.size;
+            cover_free(&all), cover_free(&in);
+            kernel_free(k);
+        }
+        if (!fine && bad++ < 3)
+            diag("larger graph seed %llu: %s", (unsigned long long)rng_state, err.message);
+        graph_free(g);
+    }
+    ok(bad == 0, "20 graphs of 2000-4000 vertices with hubs: lifted covers are covers");
+}
+
+int main(void)
+{
+    uint64_t seed = 20190601;
+    const char *env = getenv("MVC_TEST_SEED");
+    if (env != NULL)
+        seed = strtoull(env, NULL, 10);
+    diag("seed %llu (set MVC_TEST_SEED to replay another)", (unsigned long long)seed);
+    hand_made();
+    components(seed);
+    random_graphs(seed);
+    larger_graphs(seed);
+    done_testing();
+    return exit_status();
+}
