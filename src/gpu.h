@@ -31,6 +31,14 @@ int gpu_device_name(char *buf, int size);
 int gpu_solve_mvc(const struct graph *g, const struct solve_opts *o, struct cover *out,
                   struct solve_stats *st, struct error *err);
 
+/*
+ * Dense graphs: minimum vertex cover as the complement of a maximum clique of
+ * g's edge complement, by a bitset colouring branch-and-bound spread over the
+ * GPU's warps (the CPU version is src/clique.c). Same contract as solve_seq.
+ */
+int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                     struct solve_stats *st, struct error *err);
+
 #ifdef __cplusplus
 }
 #endif
