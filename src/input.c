@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -152,6 +153,17 @@ static int inflate_gzip(const char *name, const char *src, size_t src_len, char 
 }
 #endif
 
+static void release_data(struct input *in)
+{
+    if (in->mapped > 0)
+        munmap((void *)(uintptr_t)in->data, in->mapped);
+    else
+        free((void *)(uintptr_t)in->data);
+    in->data = NULL;
+    in->len = 0;
+    in->mapped = 0;
+}
+
 /* Replaces gzip content by its inflated form, or refuses it in a build without zlib. */
 static int decompress(struct input *in, struct error *err)
 {
@@ -163,7 +175,7 @@ static int decompress(struct input *in, struct error *err)
     int status = inflate_gzip(in->name, in->data, in->len, &plain, &plain_len, err);
     if (status != MVC_OK)
         return status;
-    free(in->data);
+    release_data(in);
     in->data = plain;
     in->len = plain_len;
     return MVC_OK;
@@ -174,6 +186,29 @@ static int decompress(struct input *in, struct error *err)
 #endif
 }
 
+/*
+ * Maps a regular file, which saves copying it. POSIX zero-fills the rest of
+ * the last page, so that byte is the NUL the scanner needs; a file whose size
+ * is a multiple of the page size has no such byte and is read instead.
+ */
+static int map_file(int fd, struct input *in)
+{
+    struct stat st;
+    long page = sysconf(_SC_PAGESIZE);
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 || page <= 0 ||
+        st.st_size % page == 0 || (uintmax_t)st.st_size >= SIZE_MAX)
+        return 0;
+    size_t len = (size_t)st.st_size;
+    void *p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p == MAP_FAILED)
+        return 0;
+    posix_madvise(p, len, POSIX_MADV_SEQUENTIAL);
+    in->data = p;
+    in->len = len;
+    in->mapped = len;
+    return 1;
+}
+
 int input_load(const char *path, struct input *in, struct error *err)
 {
     memset(in, 0, sizeof *in);
@@ -182,7 +217,12 @@ int input_load(const char *path, struct input *in, struct error *err)
     int fd = from_stdin ? STDIN_FILENO : open(path, O_RDONLY);
     if (fd < 0)
         return error_set(err, MVC_EIO, "%s: %s", path, strerror(errno));
-    int status = read_fd(fd, in->name, &in->data, &in->len, err);
+    int status = MVC_OK;
+    if (!map_file(fd, in)) {
+        char *data = NULL;
+        status = read_fd(fd, in->name, &data, &in->len, err);
+        in->data = data;
+    }
     if (!from_stdin)
         close(fd);
     if (status == MVC_OK)
@@ -197,12 +237,13 @@ int input_from_memory(const char *name, const void *data, size_t len, struct inp
 {
     memset(in, 0, sizeof *in);
     in->name = name;
-    in->data = malloc(len + 1);
-    if (in->data == NULL)
+    char *copy = malloc(len + 1);
+    if (copy == NULL)
         return error_set(err, MVC_ENOMEM, "%s: out of memory for %zu bytes", name, len);
     if (len > 0)
-        memcpy(in->data, data, len);
-    in->data[len] = '\0';
+        memcpy(copy, data, len);
+    copy[len] = '\0';
+    in->data = copy;
     in->len = len;
     int status = decompress(in, err);
     if (status != MVC_OK)
@@ -212,9 +253,7 @@ int input_from_memory(const char *name, const void *data, size_t len, struct inp
 
 void input_free(struct input *in)
 {
-    free(in->data);
-    in->data = NULL;
-    in->len = 0;
+    release_data(in);
 }
 
 void scan_init(struct scanner *s, const struct input *in)
@@ -244,7 +283,8 @@ int scan_end_line(struct scanner *s, const char *after, struct error *err)
         scan_describe(s, found, sizeof found);
         return error_at(err, &s->pos, "unexpected %s after %s", found, after);
     }
-    scan_skip_line(s);
+    if (s->p < s->end && ++s->p < s->end) /* past the '\n' we stand on */
+        s->pos.line++;
     return MVC_OK;
 }
 
@@ -259,6 +299,9 @@ static int ends_token(const struct scanner *s, const char *q)
     return q >= s->end || *q == '\n' || scan_is_blank(*q);
 }
 
+/* Nineteen decimal digits always fit in a uint64_t; longer numbers take the checked path. */
+#define SAFE_DIGITS 19
+
 int scan_int64(struct scanner *s, int64_t *out, const char *what, struct error *err)
 {
     scan_blanks(s);
@@ -268,12 +311,14 @@ int scan_int64(struct scanner *s, int64_t *out, const char *what, struct error *
         q++;
     if (!is_digit(*q))
         return scan_expected(s, what, err);
+    const char *digits = q;
     uint64_t v = 0;
+    while (is_digit(*q) && q - digits < SAFE_DIGITS)
+        v = v * 10 + (unsigned)(*q++ - '0');
     int overflow = 0;
     for (; is_digit(*q); q++) {
         unsigned d = (unsigned)(*q - '0');
-        if (v > (UINT64_MAX - d) / 10)
-            overflow = 1;
+        overflow |= v > (UINT64_MAX - d) / 10;
         v = v * 10 + d;
     }
     if (!ends_token(s, q))

@@ -13,12 +13,15 @@
 
 struct input {
     const char *name; /* the path as the user gave it, or INPUT_STDIN_NAME */
-    char *data;       /* len bytes followed by a NUL, so number scans stop without a bound check */
+    const char *data; /* len bytes followed by a NUL, so number scans stop without a bound check */
     size_t len;
+    size_t mapped; /* bytes mapped from the file, 0 when data is allocated */
 };
 
 /*
- * Reads all of path ("-" is standard input). Content starting with the gzip
+ * Reads all of path ("-" is standard input). Regular files are mapped rather
+ * than copied when the zero fill after their last byte can serve as the NUL
+ * (any size but a multiple of the page size). Content starting with the gzip
  * magic is inflated (concatenated members too) when built with zlib, and
  * refused with a message otherwise. Errors: MVC_EIO (cannot open or read),
  * MVC_EINPUT (corrupt or compressed data that cannot be read), MVC_ENOMEM.

@@ -405,6 +405,38 @@ static void test_files_and_limits(void)
     graph_free(g);
 }
 
+/*
+ * Files are mapped unless their size is a multiple of the page size, which
+ * leaves no zero byte after the content; both ways must read the same, also
+ * when the last line has no newline and ends exactly at the page end.
+ */
+static void test_page_sized_files(void)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    const long sizes[] = {page - 1, page, page + 1, 2 * page};
+    const char *head = "p td 3 2\n1 2\nc ", *tail = "\n2 3";
+    for (int k = 0; k < 4; k++) {
+        size_t len = (size_t)sizes[k], pad = len - strlen(head) - strlen(tail);
+        char *text = malloc(len);
+        memcpy(text, head, strlen(head));
+        memset(text + strlen(head), 'x', pad);
+        memcpy(text + strlen(head) + pad, tail, strlen(tail));
+        const char *path = tmp_path(".gr");
+        write_text(path, text, len);
+        struct graph *g = NULL;
+        struct error err = {0};
+        int status = graph_read(path, NULL, &g, &err);
+        ok(status == MVC_OK && g && g->m == 2 && graph_has_edge(g, 1, 2),
+           "a %ld-byte file whose last line has no newline reads (page size %ld)", (long)len,
+           page);
+        if (status != MVC_OK)
+            diag("%s", err.message);
+        graph_free(g);
+        unlink(path);
+        free(text);
+    }
+}
+
 static void test_writer_errors(void)
 {
     struct graph *g = graph_from_edges(2, (const int32_t[][2]){{0, 1}}, 1);
@@ -656,6 +688,7 @@ int main(void)
     test_mtx();
     test_override();
     test_files_and_limits();
+    test_page_sized_files();
     test_writer_errors();
     test_stdin();
     test_gzip();
