@@ -92,6 +92,11 @@ static int detect_format(const struct input *in, enum graph_format *out, struct 
         if (scan_at_eol(&s))
             continue;
         char c = *s.p;
+        if (starts_with(&s, "%%MatrixMarket")) {
+            /* A banner out of place: the MTX reader says where it belongs. */
+            *out = GRAPH_FORMAT_MTX;
+            return MVC_OK;
+        }
         if (c == 'c' || c == '#' || c == '%')
             continue;
         struct scanner line = s;

@@ -15,8 +15,9 @@
  * status (MVC_EINPUT; MVC_ENOMEM when the graph cannot be held in memory).
  * Self-loops are dropped and repeated edges merged by graph_build, which
  * counts both. A header whose vertex count exceeds GRAPH_MAX_VERTICES, or
- * whose CSR would not fit in memory (read_opts.max_bytes), is refused at the
- * header line before anything is allocated.
+ * whose per-vertex arrays alone would exceed the memory allowed
+ * (read_opts.max_bytes), is refused at the header line before anything is
+ * allocated.
  *
  * PACE 2019 (.gr): "p td N M", then M lines "u v" with 1-based ids; lines
  * beginning with 'c' are comments, anywhere. The edge count must match: a
@@ -85,10 +86,11 @@ struct read_opts {
 /*
  * Reads path ("-" is standard input; gzip content is inflated when built
  * with zlib). ro may be NULL for the defaults. Recognition from the content
- * looks at the first line that is neither blank nor a comment: "p td" (PACE),
- * "p edge" / "p edges" / "p col" (DIMACS), "SECTION" or a first line
- * "33D32945" (STP), a first line "%%MatrixMarket" (MTX), or a line of two to
- * four numbers (edge list). On success *out owns a new graph.
+ * looks at the first line that is neither blank nor a comment ('c', '#', '%'):
+ * "p td" (PACE), "p edge" / "p edges" / "p col" or "e" (DIMACS), "SECTION" or
+ * a first line "33D32945" (STP), "%%MatrixMarket" (MTX), or a line of two to
+ * four numbers (edge list). Anything else is an error, not a guess. On
+ * success *out owns a new graph.
  */
 int graph_read(const char *path, struct read_opts *ro, struct graph **out, struct error *err);
 
