@@ -218,7 +218,8 @@ int input_load(const char *path, struct input *in, struct error *err)
     if (fd < 0)
         return error_set(err, MVC_EIO, "%s: %s", path, strerror(errno));
     int status = MVC_OK;
-    if (!map_file(fd, in)) {
+    /* Standard input is read, never mapped: its offset need not be 0. */
+    if (from_stdin || !map_file(fd, in)) {
         char *data = NULL;
         status = read_fd(fd, in->name, &data, &in->len, err);
         in->data = data;

@@ -482,6 +482,17 @@ static void test_stdin(void)
                            "(truncated file?)") == 0,
        "messages call it <stdin>");
     diag("%s", err.message);
+
+    /* Standard input already partly read: reading starts where the caller left it. */
+    write_text(path, "skipped!\np td 2 1\n1 2\n", 22);
+    fd = open(path, O_RDONLY);
+    lseek(fd, 9, SEEK_SET);
+    dup2(fd, STDIN_FILENO);
+    close(fd);
+    memset(&err, 0, sizeof err);
+    is(graph_read("-", NULL, &g, &err), MVC_OK, "standard input read from its current offset");
+    ok(g && g->n == 2 && g->m == 1, "the graph after the offset");
+    graph_free(g);
     dup2(saved, STDIN_FILENO);
     close(saved);
     unlink(path);
