@@ -41,7 +41,8 @@ int main(int argc, char **argv)
     uint64_t n, m, seed;
     if (argc < 4 || argc > 5 || parse_u64(argv[1], &n) || parse_u64(argv[2], &m) ||
         parse_u64(argv[3], &seed) || n < 2 || n > INT32_MAX - 1) {
-        fprintf(stderr, "usage: gen_graph N M SEED [OUT.gr]   (2 <= N < 2^31; stdout without OUT)\n");
+        fprintf(stderr,
+                "usage: gen_graph N M SEED [OUT.gr]   (2 <= N < 2^31; stdout without OUT)\n");
         return 2;
     }
     FILE *out = argc == 5 ? fopen(argv[4], "w") : stdout;

@@ -26,8 +26,8 @@ int main(int argc, char **argv)
         return 2;
     }
     int failed = 0;
-    printf("%-40s %-7s %11s %12s %9s %9s %10s\n", "file", "format", "vertices", "edges",
-           "loops", "merged", "seconds");
+    printf("%-40s %-7s %11s %12s %9s %9s %10s\n", "file", "format", "vertices", "edges", "loops",
+           "merged", "seconds");
     for (int i = first; i < argc; i++) {
         double best = -1;
         struct graph *g = NULL;

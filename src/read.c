@@ -10,9 +10,9 @@ static const struct {
     const char *name;
     enum graph_format format;
 } format_names[] = {
-    {"auto", GRAPH_FORMAT_AUTO},     {"pace", GRAPH_FORMAT_PACE},   {"gr", GRAPH_FORMAT_PACE},
-    {"dimacs", GRAPH_FORMAT_DIMACS}, {"stp", GRAPH_FORMAT_STP},     {"steinlib", GRAPH_FORMAT_STP},
-    {"edges", GRAPH_FORMAT_EDGES},   {"snap", GRAPH_FORMAT_EDGES},  {"konect", GRAPH_FORMAT_EDGES},
+    {"auto", GRAPH_FORMAT_AUTO},     {"pace", GRAPH_FORMAT_PACE},  {"gr", GRAPH_FORMAT_PACE},
+    {"dimacs", GRAPH_FORMAT_DIMACS}, {"stp", GRAPH_FORMAT_STP},    {"steinlib", GRAPH_FORMAT_STP},
+    {"edges", GRAPH_FORMAT_EDGES},   {"snap", GRAPH_FORMAT_EDGES}, {"konect", GRAPH_FORMAT_EDGES},
     {"mtx", GRAPH_FORMAT_MTX},
 };
 
@@ -29,18 +29,12 @@ int graph_format_parse(const char *name, enum graph_format *out)
 const char *graph_format_name(enum graph_format f)
 {
     switch (f) {
-    case GRAPH_FORMAT_AUTO:
-        return "auto";
-    case GRAPH_FORMAT_PACE:
-        return "pace";
-    case GRAPH_FORMAT_DIMACS:
-        return "dimacs";
-    case GRAPH_FORMAT_STP:
-        return "stp";
-    case GRAPH_FORMAT_EDGES:
-        return "edges";
-    case GRAPH_FORMAT_MTX:
-        return "mtx";
+    case GRAPH_FORMAT_AUTO: return "auto";
+    case GRAPH_FORMAT_PACE: return "pace";
+    case GRAPH_FORMAT_DIMACS: return "dimacs";
+    case GRAPH_FORMAT_STP: return "stp";
+    case GRAPH_FORMAT_EDGES: return "edges";
+    case GRAPH_FORMAT_MTX: return "mtx";
     }
     return "unknown";
 }
@@ -162,18 +156,12 @@ static int read_input(const struct input *in, struct read_opts *ro, struct graph
     struct scanner s;
     scan_init(&s, in);
     switch (format) {
-    case GRAPH_FORMAT_PACE:
-        return read_pace(&s, ro, out, err);
-    case GRAPH_FORMAT_DIMACS:
-        return read_dimacs(&s, ro, out, err);
-    case GRAPH_FORMAT_STP:
-        return read_stp(&s, ro, out, err);
-    case GRAPH_FORMAT_EDGES:
-        return read_edges(&s, ro, out, err);
-    case GRAPH_FORMAT_MTX:
-        return read_mtx(&s, ro, out, err);
-    case GRAPH_FORMAT_AUTO:
-        break;
+    case GRAPH_FORMAT_PACE: return read_pace(&s, ro, out, err);
+    case GRAPH_FORMAT_DIMACS: return read_dimacs(&s, ro, out, err);
+    case GRAPH_FORMAT_STP: return read_stp(&s, ro, out, err);
+    case GRAPH_FORMAT_EDGES: return read_edges(&s, ro, out, err);
+    case GRAPH_FORMAT_MTX: return read_mtx(&s, ro, out, err);
+    case GRAPH_FORMAT_AUTO: break;
     }
     return error_set(err, MVC_EUNSUPPORTED, "%s: unknown input format %d", in->name, (int)format);
 }

@@ -35,8 +35,8 @@ int read_check_vertices(const struct scanner *s, const struct read_opts *ro, int
                         struct error *err)
 {
     if (n > GRAPH_MAX_VERTICES)
-        return error_at(err, &s->pos, "%lld vertices: more than the %lld supported",
-                        (long long)n, (long long)GRAPH_MAX_VERTICES);
+        return error_at(err, &s->pos, "%lld vertices: more than the %lld supported", (long long)n,
+                        (long long)GRAPH_MAX_VERTICES);
     int64_t limit = read_memory_limit(ro);
     if (n > limit / READ_BYTES_PER_VERTEX) {
         char need[32], have[32];
@@ -89,8 +89,8 @@ int read_weight(struct scanner *s, int32_t *w, struct error *err)
     if (x < 0)
         return error_at(err, &s->pos, "negative weight %lld", (long long)x);
     if (x > INT32_MAX)
-        return error_at(err, &s->pos, "weight %lld above the largest supported, %ld",
-                        (long long)x, (long)INT32_MAX);
+        return error_at(err, &s->pos, "weight %lld above the largest supported, %ld", (long long)x,
+                        (long)INT32_MAX);
     *w = (int32_t)x;
     return MVC_OK;
 }

@@ -10,16 +10,13 @@
 #include "read.h"
 
 /* One per format; the scanner is at the start of a non-empty input. */
-int read_pace(struct scanner *s, const struct read_opts *ro, struct graph **out,
-              struct error *err);
+int read_pace(struct scanner *s, const struct read_opts *ro, struct graph **out, struct error *err);
 int read_dimacs(struct scanner *s, const struct read_opts *ro, struct graph **out,
                 struct error *err);
-int read_stp(struct scanner *s, const struct read_opts *ro, struct graph **out,
-             struct error *err);
+int read_stp(struct scanner *s, const struct read_opts *ro, struct graph **out, struct error *err);
 int read_edges(struct scanner *s, const struct read_opts *ro, struct graph **out,
                struct error *err);
-int read_mtx(struct scanner *s, const struct read_opts *ro, struct graph **out,
-             struct error *err);
+int read_mtx(struct scanner *s, const struct read_opts *ro, struct graph **out, struct error *err);
 
 /* Bytes graph_build needs per vertex (count, fill and offsets arrays of int64). */
 #define READ_BYTES_PER_VERTEX 24

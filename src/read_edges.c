@@ -229,8 +229,8 @@ static int build(struct scanner *s, const struct read_opts *ro, const struct edg
     struct edge_list el;
     edge_list_init(&el, weighted);
     for (int64_t i = 0; status == MVC_OK && i < r->len; i++)
-        status = read_push(s, &el, (int32_t)r->ends[2 * i], (int32_t)r->ends[2 * i + 1],
-                           r->w[i], err);
+        status =
+            read_push(s, &el, (int32_t)r->ends[2 * i], (int32_t)r->ends[2 * i + 1], r->w[i], err);
     free(r->ends);
     free(r->w);
     memset(r, 0, sizeof *r);
@@ -246,16 +246,16 @@ static int build(struct scanner *s, const struct read_opts *ro, const struct edg
     return MVC_OK;
 }
 
-int read_edges(struct scanner *s, const struct read_opts *ro, struct graph **out,
-               struct error *err)
+int read_edges(struct scanner *s, const struct read_opts *ro, struct graph **out, struct error *err)
 {
     struct raw_edges r = {0, 0, NULL, NULL};
     struct edges_shape shape = {0, 0, 0};
     int status = read_lines(s, &shape, &r, err);
     if (status == MVC_OK && shape.real_line > 0) {
         struct source_pos at = {s->pos.file, shape.real_line};
-        read_warn(ro, &at, "non-integer weight: the third column is ignored and the graph read "
-                           "unweighted");
+        read_warn(ro, &at,
+                  "non-integer weight: the third column is ignored and the graph read "
+                  "unweighted");
     }
     if (status == MVC_OK)
         status = build(s, ro, &shape, &r, out, err);

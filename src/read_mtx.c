@@ -10,8 +10,8 @@ struct mtx_header {
 };
 
 /* A banner word, one of the keywords listed (NULL-terminated); returns its index. */
-static int banner_word(struct scanner *s, const char *const *keywords, const char *what,
-                       int *index, struct error *err)
+static int banner_word(struct scanner *s, const char *const *keywords, const char *what, int *index,
+                       struct error *err)
 {
     const char *word;
     size_t len = scan_word(s, &word);
@@ -37,8 +37,8 @@ static int read_banner(struct scanner *s, struct mtx_header *h, struct error *er
     static const char *const field[] = {"pattern", "integer", "real", "double", NULL};
     static const char *const symmetry[] = {"general", "symmetric", NULL};
     int i;
-    int status = banner_word(s, banner, "the banner '%%MatrixMarket matrix coordinate ...'", &i,
-                             err);
+    int status =
+        banner_word(s, banner, "the banner '%%MatrixMarket matrix coordinate ...'", &i, err);
     if (status == MVC_OK)
         status = banner_word(s, object, "'matrix' after '%%MatrixMarket'", &i, err);
     if (status == MVC_OK)
@@ -101,9 +101,9 @@ static int read_entry(struct scanner *s, const struct mtx_header *h, struct edge
     status = read_push(s, el, u, v, w, err);
     if (status != MVC_OK)
         return status;
-    return scan_end_line(s, h->field == PATTERN ? "the entry 'i j' (a pattern matrix)"
-                                                : "the entry 'i j value'",
-                         err);
+    return scan_end_line(
+        s, h->field == PATTERN ? "the entry 'i j' (a pattern matrix)" : "the entry 'i j value'",
+        err);
 }
 
 static int read_body(struct scanner *s, const struct read_opts *ro, struct mtx_header *h,
@@ -128,8 +128,7 @@ static int read_body(struct scanner *s, const struct read_opts *ro, struct mtx_h
     return MVC_OK;
 }
 
-int read_mtx(struct scanner *s, const struct read_opts *ro, struct graph **out,
-             struct error *err)
+int read_mtx(struct scanner *s, const struct read_opts *ro, struct graph **out, struct error *err)
 {
     struct mtx_header h = {PATTERN, 0, 0, 0};
     int status = read_banner(s, &h, err);

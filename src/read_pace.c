@@ -75,8 +75,7 @@ static int read_body(struct scanner *s, const struct read_opts *ro, struct pace_
     return MVC_OK;
 }
 
-int read_pace(struct scanner *s, const struct read_opts *ro, struct graph **out,
-              struct error *err)
+int read_pace(struct scanner *s, const struct read_opts *ro, struct graph **out, struct error *err)
 {
     struct pace_header h = {0, 0, 0};
     struct edge_list el;

@@ -119,8 +119,8 @@ static int read_terminals_line(struct stp_reader *r, const char *word, size_t le
     if (scan_word_is(word, len, "Root") || scan_word_is(word, len, "RootP") ||
         scan_word_is(word, len, "TP"))
         return error_at(r->err, &r->s->pos,
-                        "'%.*s': rooted and prize-collecting problems are not supported",
-                        (int)len, word);
+                        "'%.*s': rooted and prize-collecting problems are not supported", (int)len,
+                        word);
     r->s->p = word;
     return scan_expected(r->s, "'Terminals', 'T' or 'END' in SECTION Terminals", r->err);
 }
@@ -133,16 +133,18 @@ static int close_section(struct stp_reader *r)
         if (r->nodes.line == 0)
             return error_at(r->err, &s->pos, "SECTION Graph without 'Nodes N'");
         if (r->n_edges < r->edges.value)
-            return error_at(r->err, &s->pos, "%lld 'E' lines, but 'Edges' at line %ld announces %lld",
+            return error_at(r->err, &s->pos,
+                            "%lld 'E' lines, but 'Edges' at line %ld announces %lld",
                             (long long)r->n_edges, r->edges.line, (long long)r->edges.value);
         if (r->n_arcs < r->arcs.value)
-            return error_at(r->err, &s->pos, "%lld 'A' lines, but 'Arcs' at line %ld announces %lld",
+            return error_at(r->err, &s->pos,
+                            "%lld 'A' lines, but 'Arcs' at line %ld announces %lld",
                             (long long)r->n_arcs, r->arcs.line, (long long)r->arcs.value);
     }
     if (r->section == TERMINALS && r->n_terminals < r->terminals.value)
-        return error_at(r->err, &s->pos, "%lld 'T' lines, but 'Terminals' at line %ld announces %lld",
-                        (long long)r->n_terminals, r->terminals.line,
-                        (long long)r->terminals.value);
+        return error_at(
+            r->err, &s->pos, "%lld 'T' lines, but 'Terminals' at line %ld announces %lld",
+            (long long)r->n_terminals, r->terminals.line, (long long)r->terminals.value);
     r->section = NONE;
     return MVC_OK;
 }
@@ -203,19 +205,14 @@ static int read_line(struct stp_reader *r, const char *word, size_t len, int *do
         return status == MVC_OK ? scan_end_line(s, "'END'", r->err) : status;
     }
     if (scan_word_is(word, len, "SECTION") || scan_word_is(word, len, "EOF"))
-        return error_at(r->err, &s->pos, "'%.*s' inside SECTION %s opened at line %ld (missing END)",
-                        (int)len, word, r->section_title, r->section_line);
+        return error_at(r->err, &s->pos,
+                        "'%.*s' inside SECTION %s opened at line %ld (missing END)", (int)len, word,
+                        r->section_title, r->section_line);
     int status;
     switch (r->section) {
-    case GRAPH:
-        status = read_graph_line(r, word, len);
-        break;
-    case TERMINALS:
-        status = read_terminals_line(r, word, len);
-        break;
-    default:
-        scan_skip_line(s);
-        return MVC_OK;
+    case GRAPH: status = read_graph_line(r, word, len); break;
+    case TERMINALS: status = read_terminals_line(r, word, len); break;
+    default: scan_skip_line(s); return MVC_OK;
     }
     return status == MVC_OK ? scan_end_line(s, "the line", r->err) : status;
 }
@@ -264,8 +261,7 @@ static int32_t *sorted_terminals(const struct stp_reader *r)
     return t;
 }
 
-int read_stp(struct scanner *s, const struct read_opts *ro, struct graph **out,
-             struct error *err)
+int read_stp(struct scanner *s, const struct read_opts *ro, struct graph **out, struct error *err)
 {
     struct stp_reader r = {0};
     r.s = s;
@@ -277,8 +273,7 @@ int read_stp(struct scanner *s, const struct read_opts *ro, struct graph **out,
     if (status == MVC_OK && r.n_terminals > 0) {
         terminals = sorted_terminals(&r);
         if (terminals == NULL)
-            status = error_set(err, MVC_ENOMEM, "%s: out of memory for the terminals",
-                               s->pos.file);
+            status = error_set(err, MVC_ENOMEM, "%s: out of memory for the terminals", s->pos.file);
     }
     free(r.is_terminal);
     if (status != MVC_OK) {
@@ -286,8 +281,8 @@ int read_stp(struct scanner *s, const struct read_opts *ro, struct graph **out,
         free(terminals);
         return status;
     }
-    status = graph_build((int32_t)r.nodes.value, &r.el, terminals, (int32_t)r.n_terminals, out,
-                         err);
+    status =
+        graph_build((int32_t)r.nodes.value, &r.el, terminals, (int32_t)r.n_terminals, out, err);
     free(terminals);
     return status;
 }

@@ -120,11 +120,11 @@ static void test_format_names(void)
     static const struct {
         const char *name;
         enum graph_format format;
-    } names[] = {{"auto", GRAPH_FORMAT_AUTO},     {"pace", GRAPH_FORMAT_PACE},
-                 {"gr", GRAPH_FORMAT_PACE},       {"dimacs", GRAPH_FORMAT_DIMACS},
-                 {"stp", GRAPH_FORMAT_STP},       {"steinlib", GRAPH_FORMAT_STP},
-                 {"edges", GRAPH_FORMAT_EDGES},   {"snap", GRAPH_FORMAT_EDGES},
-                 {"konect", GRAPH_FORMAT_EDGES},  {"mtx", GRAPH_FORMAT_MTX},
+    } names[] = {{"auto", GRAPH_FORMAT_AUTO},    {"pace", GRAPH_FORMAT_PACE},
+                 {"gr", GRAPH_FORMAT_PACE},      {"dimacs", GRAPH_FORMAT_DIMACS},
+                 {"stp", GRAPH_FORMAT_STP},      {"steinlib", GRAPH_FORMAT_STP},
+                 {"edges", GRAPH_FORMAT_EDGES},  {"snap", GRAPH_FORMAT_EDGES},
+                 {"konect", GRAPH_FORMAT_EDGES}, {"mtx", GRAPH_FORMAT_MTX},
                  {"PACE", GRAPH_FORMAT_PACE}};
     int good = 1;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -162,7 +162,8 @@ static void test_pace(void)
     graph_free(g);
 
     struct error err;
-    is(read_text("p td 0 0\n", GRAPH_FORMAT_AUTO, &g, &err, NULL), MVC_OK, "empty graph 'p td 0 0'");
+    is(read_text("p td 0 0\n", GRAPH_FORMAT_AUTO, &g, &err, NULL), MVC_OK,
+       "empty graph 'p td 0 0'");
     ok(g && g->n == 0 && g->m == 0, "has no vertices");
     graph_free(g);
     is(read_text("p td 3 2\r\n1 2\r\n\r\n2 3\r\n", GRAPH_FORMAT_AUTO, &g, &err, NULL), MVC_OK,
@@ -305,7 +306,8 @@ static void test_relabel_paths(unsigned seed)
         long u = rand() % 300, v = rand() % 300;
         len += (size_t)snprintf(dense + len, cap - len, "%ld %ld\n", u, v);
         len2 += (size_t)snprintf(sparse + len2, cap - len2, "%lld %lld\n",
-                                 (long long)u * 1000000000000LL + 7, (long long)v * 1000000000000LL + 7);
+                                 (long long)u * 1000000000000LL + 7,
+                                 (long long)v * 1000000000000LL + 7);
     }
     struct graph *a = NULL, *b = NULL;
     struct error err;
@@ -356,8 +358,8 @@ static void test_override(void)
     ro.format = GRAPH_FORMAT_PACE;
     struct error err = {0};
     char expected[900];
-    snprintf(expected, sizeof expected,
-             "%s:1: expected the header 'p td N M', found '33D32945'", data_path("small.stp"));
+    snprintf(expected, sizeof expected, "%s:1: expected the header 'p td N M', found '33D32945'",
+             data_path("small.stp"));
     is(graph_read(data_path("small.stp"), &ro, &g, &err), MVC_EINPUT,
        "an STP file read as PACE is refused");
     ok(strcmp(err.message, expected) == 0, "at its first line");
@@ -390,11 +392,12 @@ static void test_files_and_limits(void)
     diag("%s", err.message);
     ok(g == NULL, "and no graph");
     memset(&err, 0, sizeof err);
-    is(graph_read_memory("mem", "SECTION Graph\nNodes 100000000\n", 30, &ro, &g, &err),
-       MVC_ENOMEM, "the same for an STP 'Nodes' line");
+    is(graph_read_memory("mem", "SECTION Graph\nNodes 100000000\n", 30, &ro, &g, &err), MVC_ENOMEM,
+       "the same for an STP 'Nodes' line");
     memset(&err, 0, sizeof err);
-    is(graph_read_memory("mem", "%%MatrixMarket matrix coordinate pattern general\n"
-                                "100000000 100000000 0\n",
+    is(graph_read_memory("mem",
+                         "%%MatrixMarket matrix coordinate pattern general\n"
+                         "100000000 100000000 0\n",
                          72, &ro, &g, &err),
        MVC_ENOMEM, "and a Matrix Market size line");
     ro.max_bytes = 1 << 30;
@@ -427,8 +430,7 @@ static void test_page_sized_files(void)
         struct error err = {0};
         int status = graph_read(path, NULL, &g, &err);
         ok(status == MVC_OK && g && g->m == 2 && graph_has_edge(g, 1, 2),
-           "a %ld-byte file whose last line has no newline reads (page size %ld)", (long)len,
-           page);
+           "a %ld-byte file whose last line has no newline reads (page size %ld)", (long)len, page);
         if (status != MVC_OK)
             diag("%s", err.message);
         graph_free(g);
@@ -628,8 +630,7 @@ static int same_through_labels(const struct graph *g, const struct graph *h)
             return 0;
         for (int64_t i = h->offsets[x]; i < h->offsets[x + 1]; i++) {
             int64_t v = h->labels[h->adj[i]] - 1;
-            if (graph_edge_weight(g, (int32_t)u, (int32_t)v) !=
-                (h->weights ? h->weights[i] : 1))
+            if (graph_edge_weight(g, (int32_t)u, (int32_t)v) != (h->weights ? h->weights[i] : 1))
                 return 0;
         }
     }
@@ -662,14 +663,14 @@ static void test_round_trips(unsigned seed)
                 if (f == GRAPH_FORMAT_STP)
                     good = good && same_weights(g, h) && same_terminals(g, h);
                 if (f == GRAPH_FORMAT_MTX)
-                    good = good && (g->weights != NULL) == (h->weights != NULL) &&
-                           same_weights(g, h);
+                    good =
+                        good && (g->weights != NULL) == (h->weights != NULL) && same_weights(g, h);
                 if (f == GRAPH_FORMAT_PACE || f == GRAPH_FORMAT_DIMACS)
                     good = good && h->weights == NULL;
             }
             if (!good && failures[f]++ == 0)
-                diag("%s round trip differs on graph %d (n %ld, m %lld)", graph_format_name(f),
-                     k, (long)g->n, (long long)g->m);
+                diag("%s round trip differs on graph %d (n %ld, m %lld)", graph_format_name(f), k,
+                     (long)g->n, (long long)g->m);
             graph_free(h);
         }
         graph_free(g);

@@ -23,7 +23,8 @@ static int parse_case(char *text, struct bad_case *c)
 {
     char *fields[4];
     int k = 0;
-    for (char *f = strtok(text, "\t\n"); f != NULL && k < 4; f = strtok(NULL, k < 3 ? "\t\n" : "\n"))
+    for (char *f = strtok(text, "\t\n"); f != NULL && k < 4;
+         f = strtok(NULL, k < 3 ? "\t\n" : "\n"))
         fields[k++] = f;
     if (k != 4)
         return 0;
