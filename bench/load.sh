@@ -19,7 +19,7 @@ t0=$(date +%s.%N)
 t1=$(date +%s.%N)
 echo "generated $file: $(wc -c <"$file") bytes in $(echo "$t1 - $t0" | bc) s"
 
-"$build/bench/load_graph" --repeat=3 "$file"
+"$build/bench/load_graph" --repeat=3 --phases "$file"
 if command -v gzip >/dev/null 2>&1 && grep -q '^#define HAVE_ZLIB 1' "$build/config.h"; then
     gzip -1 -c "$file" >"$file.gz"
     echo "compressed: $(wc -c <"$file.gz") bytes"
