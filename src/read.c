@@ -64,30 +64,20 @@ static int looks_like_edge(struct scanner *s)
 
 /*
  * Recognises the format from the first line that is neither blank nor a
- * comment ('c', '#' or '%'), after the first-line magics of STP and Matrix
- * Market. Anything else is an error rather than a guess.
+ * comment ('c', '#' or '%'), or from the magic that begins STP and Matrix
+ * Market files. Anything else is an error rather than a guess.
  */
 static int detect_format(const struct input *in, enum graph_format *out, struct error *err)
 {
     struct scanner s;
-    scan_init(&s, in);
-    if (starts_with(&s, "%%MatrixMarket")) {
-        *out = GRAPH_FORMAT_MTX;
-        return MVC_OK;
-    }
     const char *word;
-    size_t len = scan_word(&s, &word);
-    if (scan_word_is(word, len, "33D32945")) {
-        *out = GRAPH_FORMAT_STP;
-        return MVC_OK;
-    }
+    size_t len;
     scan_init(&s, in);
     for (; !scan_at_end(&s); scan_skip_line(&s)) {
         if (scan_at_eol(&s))
             continue;
         char c = *s.p;
         if (starts_with(&s, "%%MatrixMarket")) {
-            /* A banner out of place: the MTX reader says where it belongs. */
             *out = GRAPH_FORMAT_MTX;
             return MVC_OK;
         }
@@ -114,7 +104,7 @@ static int detect_format(const struct input *in, enum graph_format *out, struct 
             *out = GRAPH_FORMAT_DIMACS;
             return MVC_OK;
         }
-        if (scan_word_is(word, len, "SECTION")) {
+        if (scan_word_is(word, len, "SECTION") || scan_word_is(word, len, "33D32945")) {
             *out = GRAPH_FORMAT_STP;
             return MVC_OK;
         }

@@ -220,19 +220,19 @@ static int read_line(struct stp_reader *r, const char *word, size_t len, int *do
 static int read_file(struct stp_reader *r)
 {
     struct scanner *s = r->s;
-    const char *word;
-    size_t len = scan_word(s, &word);
-    if (scan_word_is(word, len, "33D32945"))
-        scan_skip_line(s);
-    else
-        s->p = word;
-    int done = 0;
+    int done = 0, first = 1;
     while (!done && !scan_at_end(s)) {
         if (scan_at_eol(s)) {
             scan_skip_line(s);
             continue;
         }
-        len = scan_word(s, &word);
+        const char *word;
+        size_t len = scan_word(s, &word);
+        if (first && scan_word_is(word, len, "33D32945")) { /* "33D32945 STP File, ..." */
+            scan_skip_line(s);
+            continue;
+        }
+        first = 0;
         int status = read_line(r, word, len, &done);
         if (status != MVC_OK)
             return status;

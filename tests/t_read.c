@@ -247,6 +247,12 @@ static void test_stp(void)
     ok(g && g->m == 1 && has_edge_weight(g, 0, 1, 3) && g->n_terminals == 0,
        "arcs both ways are one undirected edge, lighter weight");
     graph_free(g);
+    struct read_opts ro = {0};
+    const char *late_magic = "\n  33D32945 STP File\nSECTION Graph\nNodes 2\nEND\nEOF\n";
+    is(graph_read_memory("mem", late_magic, strlen(late_magic), &ro, &g, &err), MVC_OK,
+       "the STP magic after a blank line");
+    ok(ro.detected == GRAPH_FORMAT_STP && g && g->n == 2 && g->m == 0, "is still recognised and skipped");
+    graph_free(g);
 }
 
 static void test_edges(void)
