@@ -251,7 +251,8 @@ static void test_stp(void)
     const char *late_magic = "\n  33D32945 STP File\nSECTION Graph\nNodes 2\nEND\nEOF\n";
     is(graph_read_memory("mem", late_magic, strlen(late_magic), &ro, &g, &err), MVC_OK,
        "the STP magic after a blank line");
-    ok(ro.detected == GRAPH_FORMAT_STP && g && g->n == 2 && g->m == 0, "is still recognised and skipped");
+    ok(ro.detected == GRAPH_FORMAT_STP && g && g->n == 2 && g->m == 0,
+       "is still recognised and skipped");
     graph_free(g);
 }
 
