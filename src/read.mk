@@ -1,1 +1,16 @@
-# src: files of this area (included by Makefile.am)
+# src: graph input (format detection, one reader per format, whole-file input) and writers
+libmvc_a_SOURCES += \
+	src/read.c src/read.h src/read_common.c src/read_common.h \
+	src/input.c src/input.h \
+	src/read_pace.c src/read_dimacs.c src/read_stp.c src/read_edges.c src/read_mtx.c \
+	src/write_graph.c
+
+# Tests: readers and writers on hand-written files, generated .gz and stdin, round trips,
+# and every malformed input in tests/data/bad with the message it must give.
+check_PROGRAMS += tests/t_read tests/t_read_errors
+tests_t_read_LDADD = $(TEST_LDADD)
+tests_t_read_errors_LDADD = $(TEST_LDADD)
+tests_t_read_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_t_read_errors_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+TESTS += tests/t_read tests/t_read_errors
+EXTRA_DIST += tests/data

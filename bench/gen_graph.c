@@ -1,0 +1,82 @@
+/* Random PACE .gr files for the load benchmark: N vertices, M edges (uniform pairs u != v;
+ * repeats are possible and left in, as graph_build merges them), deterministic per seed. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* splitmix64: a fast generator whose whole state is one word, so a seed replays exactly. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static char *put_uint(char *p, uint64_t x)
+{
+    char digits[24];
+    int k = 0;
+    do
+        digits[k++] = (char)('0' + x % 10);
+    while ((x /= 10) != 0);
+    while (k > 0)
+        *p++ = digits[--k];
+    return p;
+}
+
+static int parse_u64(const char *text, uint64_t *out)
+{
+    char *end;
+    unsigned long long x = strtoull(text, &end, 10);
+    if (*text == '\0' || *end != '\0' || *text == '-')
+        return -1;
+    *out = x;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t n, m, seed;
+    if (argc < 4 || argc > 5 || parse_u64(argv[1], &n) || parse_u64(argv[2], &m) ||
+        parse_u64(argv[3], &seed) || n < 2 || n > INT32_MAX - 1) {
+        fprintf(stderr,
+                "usage: gen_graph N M SEED [OUT.gr]   (2 <= N < 2^31; stdout without OUT)\n");
+        return 2;
+    }
+    FILE *out = argc == 5 ? fopen(argv[4], "w") : stdout;
+    if (out == NULL) {
+        perror(argv[4]);
+        return 1;
+    }
+    enum { CHUNK = 1 << 20 };
+    char *buf = malloc(CHUNK + 64), *p = buf;
+    if (buf == NULL)
+        return 1;
+    uint64_t state = seed;
+    p += sprintf(p, "c random graph: n %llu, m %llu, seed %llu\np td %llu %llu\n",
+                 (unsigned long long)n, (unsigned long long)m, (unsigned long long)seed,
+                 (unsigned long long)n, (unsigned long long)m);
+    for (uint64_t i = 0; i < m; i++) {
+        uint64_t u = next_random(&state) % n, v;
+        do
+            v = next_random(&state) % n;
+        while (v == u);
+        p = put_uint(p, u + 1);
+        *p++ = ' ';
+        p = put_uint(p, v + 1);
+        *p++ = '\n';
+        if (p - buf >= CHUNK) {
+            fwrite(buf, 1, (size_t)(p - buf), out);
+            p = buf;
+        }
+    }
+    fwrite(buf, 1, (size_t)(p - buf), out);
+    free(buf);
+    if (fflush(out) != 0 || ferror(out) || (out != stdout && fclose(out) != 0)) {
+        perror("gen_graph");
+        return 1;
+    }
+    return 0;
+}

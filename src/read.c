@@ -1,0 +1,188 @@
+/* Reading a graph: the format named or recognised from the content, then its reader. */
+#include "read.h"
+
+#include <string.h>
+
+#include "input.h"
+#include "read_common.h"
+
+static const struct {
+    const char *name;
+    enum graph_format format;
+} format_names[] = {
+    {"auto", GRAPH_FORMAT_AUTO},     {"pace", GRAPH_FORMAT_PACE},  {"gr", GRAPH_FORMAT_PACE},
+    {"dimacs", GRAPH_FORMAT_DIMACS}, {"stp", GRAPH_FORMAT_STP},    {"steinlib", GRAPH_FORMAT_STP},
+    {"edges", GRAPH_FORMAT_EDGES},   {"snap", GRAPH_FORMAT_EDGES}, {"konect", GRAPH_FORMAT_EDGES},
+    {"mtx", GRAPH_FORMAT_MTX},
+};
+
+int graph_format_parse(const char *name, enum graph_format *out)
+{
+    for (size_t i = 0; i < sizeof format_names / sizeof format_names[0]; i++)
+        if (scan_word_is(name, strlen(name), format_names[i].name)) {
+            *out = format_names[i].format;
+            return MVC_OK;
+        }
+    return MVC_EUNSUPPORTED;
+}
+
+const char *graph_format_name(enum graph_format f)
+{
+    switch (f) {
+    case GRAPH_FORMAT_AUTO: return "auto";
+    case GRAPH_FORMAT_PACE: return "pace";
+    case GRAPH_FORMAT_DIMACS: return "dimacs";
+    case GRAPH_FORMAT_STP: return "stp";
+    case GRAPH_FORMAT_EDGES: return "edges";
+    case GRAPH_FORMAT_MTX: return "mtx";
+    }
+    return "unknown";
+}
+
+static int starts_with(const struct scanner *s, const char *prefix)
+{
+    size_t len = strlen(prefix);
+    return (size_t)(s->end - s->p) >= len && memcmp(s->p, prefix, len) == 0;
+}
+
+/* A line of two to four numbers, the shape of an edge list's edge. */
+static int looks_like_edge(struct scanner *s)
+{
+    struct error ignored = {0};
+    int columns = 0;
+    while (!scan_at_eol(s)) {
+        int is_integer;
+        int64_t x;
+        if (scan_number(s, &is_integer, &x, "a number", &ignored) != MVC_OK)
+            return 0;
+        if (columns < 2 && !is_integer)
+            return 0;
+        columns++;
+    }
+    return columns >= 2 && columns <= 4;
+}
+
+/*
+ * Recognises the format from the first line that is neither blank nor a
+ * comment ('c', '#' or '%'), or from the magic that begins STP and Matrix
+ * Market files. Anything else is an error rather than a guess.
+ */
+static int detect_format(const struct input *in, enum graph_format *out, struct error *err)
+{
+    struct scanner s;
+    const char *word;
+    size_t len;
+    scan_init(&s, in);
+    for (; !scan_at_end(&s); scan_skip_line(&s)) {
+        if (scan_at_eol(&s))
+            continue;
+        char c = *s.p;
+        if (starts_with(&s, "%%MatrixMarket")) {
+            *out = GRAPH_FORMAT_MTX;
+            return MVC_OK;
+        }
+        if (c == 'c' || c == '#' || c == '%')
+            continue;
+        struct scanner line = s;
+        len = scan_word(&s, &word);
+        if (len == 1 && c == 'p') {
+            len = scan_word(&s, &word);
+            if (scan_word_is(word, len, "td")) {
+                *out = GRAPH_FORMAT_PACE;
+                return MVC_OK;
+            }
+            if (scan_word_is(word, len, "edge") || scan_word_is(word, len, "edges") ||
+                scan_word_is(word, len, "col")) {
+                *out = GRAPH_FORMAT_DIMACS;
+                return MVC_OK;
+            }
+            s.p = word;
+            return scan_expected(&s, "'td' (PACE), 'edge' or 'col' (DIMACS) after 'p'", err);
+        }
+        if (len == 1 && c == 'e') {
+            /* DIMACS edges without their header: the DIMACS reader says what is missing. */
+            *out = GRAPH_FORMAT_DIMACS;
+            return MVC_OK;
+        }
+        if (scan_word_is(word, len, "SECTION") || scan_word_is(word, len, "33D32945")) {
+            *out = GRAPH_FORMAT_STP;
+            return MVC_OK;
+        }
+        s = line;
+        if (looks_like_edge(&s)) {
+            *out = GRAPH_FORMAT_EDGES;
+            return MVC_OK;
+        }
+        return scan_expected(&line,
+                             "a header ('p td', 'p edge', 'p col', 'SECTION'), a first line "
+                             "'%%MatrixMarket' or an edge 'u v' (or name the format)",
+                             err);
+    }
+    return error_at(err, &s.pos, "no graph: the input holds only comments");
+}
+
+static int only_blanks(const struct input *in)
+{
+    for (size_t i = 0; i < in->len; i++)
+        if (!scan_is_blank(in->data[i]) && in->data[i] != '\n')
+            return 0;
+    return 1;
+}
+
+static int read_input(const struct input *in, struct read_opts *ro, struct graph **out,
+                      struct error *err)
+{
+    if (only_blanks(in)) {
+        struct source_pos pos = {in->name, 1};
+        return error_at(err, &pos, "empty input");
+    }
+    enum graph_format format = ro->format;
+    if (format == GRAPH_FORMAT_AUTO) {
+        int status = detect_format(in, &format, err);
+        if (status != MVC_OK)
+            return status;
+    }
+    ro->detected = format;
+    struct scanner s;
+    scan_init(&s, in);
+    switch (format) {
+    case GRAPH_FORMAT_PACE: return read_pace(&s, ro, out, err);
+    case GRAPH_FORMAT_DIMACS: return read_dimacs(&s, ro, out, err);
+    case GRAPH_FORMAT_STP: return read_stp(&s, ro, out, err);
+    case GRAPH_FORMAT_EDGES: return read_edges(&s, ro, out, err);
+    case GRAPH_FORMAT_MTX: return read_mtx(&s, ro, out, err);
+    case GRAPH_FORMAT_AUTO: break;
+    }
+    return error_set(err, MVC_EUNSUPPORTED, "%s: unknown input format %d", in->name, (int)format);
+}
+
+int graph_read(const char *path, struct read_opts *ro, struct graph **out, struct error *err)
+{
+    struct read_opts defaults = {0};
+    if (ro == NULL)
+        ro = &defaults;
+    *out = NULL;
+    struct input in;
+    int status = input_load(path, &in, err);
+    if (status != MVC_OK)
+        return status;
+    status = read_input(&in, ro, out, err);
+    input_free(&in);
+    return status;
+}
+
+int graph_read_memory(const char *name, const void *data, size_t len, struct read_opts *ro,
+                      struct graph **out, struct error *err)
+{
+    struct read_opts defaults = {0};
+    if (ro == NULL)
+        ro = &defaults;
+    *out = NULL;
+    struct input in;
+    int status = input_from_memory(name, data, len, &in, err);
+    if (status != MVC_OK)
+        return status;
+    status = read_input(&in, ro, out, err);
+    input_free(&in);
+    return status;
+}
