@@ -1,1 +1,10 @@
-# src: files of this area (included by Makefile.am)
+# src: the sequential solver, its reductions, greedy bound and progress lines, and
+# the exhaustive reference the tests check against (included by Makefile.am)
+libmvc_a_SOURCES += \
+	src/reduce.c src/reduce.h \
+	src/brute.c src/brute.h
+noinst_HEADERS += tests/gen.h
+
+check_PROGRAMS += tests/t_reduce
+TESTS += tests/t_reduce
+tests_t_reduce_LDADD = $(TEST_LDADD)
