@@ -105,16 +105,19 @@ static int32_t next_neighbour(const struct graph *g, const int *deg, int64_t *po
 static int scan_candidates(int32_t n, const int *deg, struct reduce_work *w)
 {
     int max_degree = 0;
-    w->n_ones = w->n_twos = 0;
+    int32_t n_ones = 0, n_twos = 0;
     for (int32_t v = n - 1; v >= 0; v--) {
         int d = deg[v];
-        if (d == 1)
-            w->ones[w->n_ones++] = v;
-        else if (d == 2)
-            w->twos[w->n_twos++] = v;
-        if (d > max_degree)
-            max_degree = d;
+        max_degree = d > max_degree ? d : max_degree;
+        if ((unsigned)d - 1u < 2u) {
+            if (d == 1)
+                w->ones[n_ones++] = v;
+            else
+                w->twos[n_twos++] = v;
+        }
     }
+    w->n_ones = n_ones;
+    w->n_twos = n_twos;
     return max_degree;
 }
 
