@@ -37,7 +37,7 @@ struct steiner_tree {
 
 struct steiner_opts {
     int algo;          /* enum steiner_algo */
-    int use_gpu;       /* STEINER_DEVICE_*: auto takes the GPU when the build and a device allow */
+    int use_gpu;       /* STEINER_DEVICE_*: auto takes the CPU (steiner.c says why) */
     int sssp;          /* enum sssp_kernel, for the GPU path */
     int batch;         /* GPU KMB: sources per p-SSSP launch, 0 to choose */
     int improve;       /* run the loose-path exchange after the construction */

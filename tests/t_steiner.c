@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
+#include "gpu_steiner.h"
 #include "mst.h"
 #include "steiner.h"
 #include "tap.h"
@@ -351,6 +353,30 @@ static void test_bad_inputs(void)
     graph_free(g);
 }
 
+/* Asking for the GPU where there is none is an error, never a silent CPU run. */
+static void test_gpu_refused(void)
+{
+#ifdef HAVE_CUDA
+    if (gpu_sssp_device_count() > 0) {
+        skip("a CUDA device is present: tests/t_sssp covers the GPU path");
+        return;
+    }
+    int expected = MVC_EDEVICE;
+#else
+    int expected = MVC_EUNSUPPORTED;
+#endif
+    const int32_t e[][3] = {{0, 1, 2}};
+    const int32_t both[] = {0, 1};
+    struct graph *g = build(2, e, 1, both, 2, 1);
+    struct steiner_opts o = cpu_opts(STEINER_MEHLHORN, 0);
+    o.use_gpu = STEINER_DEVICE_GPU;
+    struct steiner_tree t;
+    struct error err = {0};
+    is(steiner_solve(g, &o, &t, NULL, &err), expected, "the GPU asked for and unavailable: %s",
+       err.message);
+    graph_free(g);
+}
+
 static void test_check_rejects(void)
 {
     const int32_t e[][3] = {{0, 1, 1}, {1, 2, 2}, {2, 0, 3}, {2, 3, 4}, {4, 5, 1}};
@@ -446,6 +472,7 @@ int main(int argc, char **argv)
     test_one_terminal_and_unweighted();
     test_bad_inputs();
     test_check_rejects();
+    test_gpu_refused();
     test_write_pace();
     test_random_small(seed, 150);
     test_medium(seed);
