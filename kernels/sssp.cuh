@@ -14,24 +14,24 @@ extern "C" {
 #include "steiner.h"
 }
 
-#define SSSP_THREADS 256       /* threads per block of every kernel */
-#define SSSP_GROUP 8           /* pull launches queued between two convergence checks */
-#define SSSP_TPULL_PASSES 3    /* t of t-pull (Rajesh Pandian et al., Sec. 4.2.3: 3 or 4) */
+#define SSSP_THREADS 256              /* threads per block of every kernel */
+#define SSSP_GROUP 8                  /* pull launches queued between two convergence checks */
+#define SSSP_TPULL_PASSES 3           /* t of t-pull (Rajesh Pandian et al., Sec. 4.2.3: 3 or 4) */
 #define SSSP_TARGET_THREADS (1 << 21) /* p-SSSP: batch so that p x n threads fill the device */
-#define SSSP_DELTA_WIDTH 32    /* near-far: delta = width x mean weight / mean degree */
+#define SSSP_DELTA_WIDTH 32           /* near-far: delta = width x mean weight / mean degree */
 
 /*
  * Every CUDA call goes through SSSP_TRY: on failure err names the call, file
  * and line, `status` is set and control goes to the function's `fail` label.
  */
-#define SSSP_TRY(call)                                                                          \
-    do {                                                                                        \
-        cudaError_t sssp_e_ = (call);                                                           \
-        if (sssp_e_ != cudaSuccess) {                                                           \
-            status = error_set(err, MVC_EDEVICE, "%s failed at %s:%d: %s", #call, __FILE__,     \
-                               __LINE__, cudaGetErrorString(sssp_e_));                          \
-            goto fail;                                                                          \
-        }                                                                                       \
+#define SSSP_TRY(call)                                                                             \
+    do {                                                                                           \
+        cudaError_t sssp_e_ = (call);                                                              \
+        if (sssp_e_ != cudaSuccess) {                                                              \
+            status = error_set(err, MVC_EDEVICE, "%s failed at %s:%d: %s", #call, __FILE__,        \
+                               __LINE__, cudaGetErrorString(sssp_e_));                             \
+            goto fail;                                                                             \
+        }                                                                                          \
     } while (0)
 
 /* After each kernel launch. */
@@ -39,10 +39,10 @@ extern "C" {
 
 /* Near-far's queue counters, copied to and from the device around each launch. */
 struct nearfar_counts {
-    unsigned int next;      /* entries appended to the next near set */
-    unsigned int far;       /* entries in the far pile (expansion appends here) */
-    unsigned int far2;      /* entries of the far pile kept by a split */
-    int overflow;           /* a distance beyond 32 bits or a full far pile */
+    unsigned int next;          /* entries appended to the next near set */
+    unsigned int far;           /* entries in the far pile (expansion appends here) */
+    unsigned int far2;          /* entries of the far pile kept by a split */
+    int overflow;               /* a distance beyond 32 bits or a full far pile */
     unsigned long long min_far; /* smallest distance left in the far pile after a split */
 };
 
@@ -60,22 +60,22 @@ struct nearfar_buffers {
 struct gpu_sssp_session {
     int32_t n;
     int64_t arcs;
-    int requested;        /* enum sssp_kernel asked for */
-    int batch;            /* slots of dist and parent */
-    int64_t delta;        /* near-far split step */
-    int64_t *offsets;     /* device CSR */
+    int requested;    /* enum sssp_kernel asked for */
+    int batch;        /* slots of dist and parent */
+    int64_t delta;    /* near-far split step */
+    int64_t *offsets; /* device CSR */
     int32_t *adj;
-    int32_t *weights;     /* NULL for unit weights */
-    int64_t *dist;        /* batch x n */
-    int32_t *parent;      /* batch x n */
-    int32_t *sources;     /* sources_cap entries */
+    int32_t *weights; /* NULL for unit weights */
+    int64_t *dist;    /* batch x n */
+    int32_t *parent;  /* batch x n */
+    int32_t *sources; /* sources_cap entries */
     int32_t sources_cap;
-    int32_t *targets;     /* targets_cap entries */
-    int64_t *gathered;    /* batch x targets_cap */
+    int32_t *targets;  /* targets_cap entries */
+    int64_t *gathered; /* batch x targets_cap */
     int32_t targets_cap;
-    int *changed;         /* SSSP_GROUP x batch convergence flags */
-    uint8_t *active;      /* batch: slots still iterating */
-    int *host_changed;    /* host copies */
+    int *changed;      /* SSSP_GROUP x batch convergence flags */
+    uint8_t *active;   /* batch: slots still iterating */
+    int *host_changed; /* host copies */
     uint8_t *host_active;
     struct nearfar_buffers nf;
     struct gpu_sssp_stats st;

@@ -232,8 +232,8 @@ int sssp_nearfar_run(struct gpu_sssp_session *s, const int32_t *sources, int32_t
             c = fresh_counts(0);
             SSSP_TRY(cudaMemcpy(nf->counts, &c, sizeof c, cudaMemcpyHostToDevice));
             nf_split<<<blocks_for(n_far), SSSP_THREADS>>>(nf->far, n_far, nf->key, nf->stamp,
-                                                           launch++, split, split + delta,
-                                                           nf->near, nf->far2, nf->counts);
+                                                          launch++, split, split + delta, nf->near,
+                                                          nf->far2, nf->counts);
             SSSP_LAUNCHED();
             SSSP_TRY(cudaMemcpy(&c, nf->counts, sizeof c, cudaMemcpyDeviceToHost));
             split += delta;

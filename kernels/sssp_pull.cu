@@ -40,11 +40,10 @@ __device__ static bool pull_neighbours(const int64_t *__restrict__ offsets,
  * in the group, NULL for the first.
  */
 template <int PASSES>
-__global__ static void pull_kernel(const int64_t *__restrict__ offsets,
-                                   const int32_t *__restrict__ adj,
-                                   const int32_t *__restrict__ weights, int32_t n, int64_t *dist,
-                                   int32_t *parent, const uint8_t *__restrict__ active,
-                                   const int *previous, int *changed)
+__global__ static void
+pull_kernel(const int64_t *__restrict__ offsets, const int32_t *__restrict__ adj,
+            const int32_t *__restrict__ weights, int32_t n, int64_t *dist, int32_t *parent,
+            const uint8_t *__restrict__ active, const int *previous, int *changed)
 {
     int32_t slot = blockIdx.y;
     if (!active[slot] || (previous != NULL && __ldcg(previous + slot) == 0))
@@ -89,9 +88,9 @@ int sssp_pull_run(struct gpu_sssp_session *s, int32_t slots, int passes, struct 
             const int *previous = j > 0 ? s->changed + (size_t)(j - 1) * s->batch : NULL;
             int *changed = s->changed + (size_t)j * s->batch;
             if (passes > 1)
-                pull_kernel<SSSP_TPULL_PASSES><<<grid, SSSP_THREADS>>>(
-                    s->offsets, s->adj, s->weights, s->n, s->dist, s->parent, s->active, previous,
-                    changed);
+                pull_kernel<SSSP_TPULL_PASSES>
+                    <<<grid, SSSP_THREADS>>>(s->offsets, s->adj, s->weights, s->n, s->dist,
+                                             s->parent, s->active, previous, changed);
             else
                 pull_kernel<1><<<grid, SSSP_THREADS>>>(s->offsets, s->adj, s->weights, s->n,
                                                        s->dist, s->parent, s->active, previous,

@@ -23,8 +23,8 @@ __global__ static void clear_slots(int64_t *dist, int32_t *parent, int64_t total
 }
 
 /* Source i starts slot i (a batch) or slot 0 (one multi-source search). */
-__global__ static void seed_sources(int64_t *dist, int32_t n, const int32_t *sources,
-                                    int32_t count, int multi)
+__global__ static void seed_sources(int64_t *dist, int32_t n, const int32_t *sources, int32_t count,
+                                    int multi)
 {
     int32_t i = (int32_t)(blockIdx.x * blockDim.x + threadIdx.x);
     if (i < count)
@@ -123,7 +123,8 @@ int gpu_sssp_open(const struct graph *g, int kernel, int batch, struct gpu_sssp_
     if (kernel < SSSP_AUTO || kernel > SSSP_NEAR_FAR)
         return error_set(err, MVC_EINPUT, "unknown shortest-path kernel %d", kernel);
     if (gpu_sssp_device_count() == 0)
-        return error_set(err, MVC_EDEVICE, "GPU shortest paths need a CUDA device and none was found");
+        return error_set(err, MVC_EDEVICE,
+                         "GPU shortest paths need a CUDA device and none was found");
     struct gpu_sssp_session *s = (struct gpu_sssp_session *)calloc(1, sizeof *s);
     if (s == NULL)
         return error_set(err, MVC_ENOMEM, "out of memory for a GPU session");
@@ -152,8 +153,8 @@ int gpu_sssp_open(const struct graph *g, int kernel, int batch, struct gpu_sssp_
         SSSP_TRY(cudaMemcpy(s->offsets, g->offsets, ((size_t)g->n + 1) * sizeof *s->offsets,
                             cudaMemcpyHostToDevice));
         SSSP_TRY(cudaMalloc(&s->adj, arcs * sizeof *s->adj));
-        SSSP_TRY(cudaMemcpy(s->adj, g->adj, (size_t)s->arcs * sizeof *s->adj,
-                            cudaMemcpyHostToDevice));
+        SSSP_TRY(
+            cudaMemcpy(s->adj, g->adj, (size_t)s->arcs * sizeof *s->adj, cudaMemcpyHostToDevice));
         if (g->weights != NULL) {
             SSSP_TRY(cudaMalloc(&s->weights, arcs * sizeof *s->weights));
             SSSP_TRY(cudaMemcpy(s->weights, g->weights, (size_t)s->arcs * sizeof *s->weights,
@@ -198,8 +199,8 @@ static int check_ids(const struct gpu_sssp_session *s, const int32_t *ids, int32
 {
     for (int32_t i = 0; i < count; i++)
         if (ids[i] < 0 || ids[i] >= s->n)
-            return error_set(err, MVC_EINPUT, "%s %ld is out of range 0..%ld", what,
-                             (long)ids[i], (long)s->n - 1);
+            return error_set(err, MVC_EINPUT, "%s %ld is out of range 0..%ld", what, (long)ids[i],
+                             (long)s->n - 1);
     return MVC_OK;
 }
 
@@ -249,8 +250,8 @@ int gpu_sssp_run(struct gpu_sssp_session *s, const int32_t *sources, int32_t n_s
         double t1 = clock_seconds();
         s->st.t_search += t1 - t0;
         if (dist != NULL)
-            SSSP_TRY(cudaMemcpy(dist, s->dist, (size_t)s->n * sizeof *dist,
-                                cudaMemcpyDeviceToHost));
+            SSSP_TRY(
+                cudaMemcpy(dist, s->dist, (size_t)s->n * sizeof *dist, cudaMemcpyDeviceToHost));
         if (parent != NULL)
             SSSP_TRY(cudaMemcpy(parent, s->parent, (size_t)s->n * sizeof *parent,
                                 cudaMemcpyDeviceToHost));
@@ -306,8 +307,8 @@ int gpu_sssp_run_batch(struct gpu_sssp_session *s, const int32_t *sources, int32
                 s->gathered = NULL;
                 if ((status = ensure_ids(&s->targets, &s->targets_cap, n_targets, err)) != MVC_OK)
                     return status;
-                SSSP_TRY(cudaMalloc(&s->gathered,
-                                    (size_t)s->batch * n_targets * sizeof *s->gathered));
+                SSSP_TRY(
+                    cudaMalloc(&s->gathered, (size_t)s->batch * n_targets * sizeof *s->gathered));
             }
             SSSP_TRY(cudaMemcpy(s->targets, targets, (size_t)n_targets * sizeof *targets,
                                 cudaMemcpyHostToDevice));

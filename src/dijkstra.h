@@ -20,17 +20,17 @@ struct dijkstra_entry {
 
 struct dijkstra {
     int32_t n;
-    int64_t *dist;    /* DIJKSTRA_INF where not reached */
-    int32_t *parent;  /* predecessor on a shortest path, -1 at sources and unreached vertices */
-    int32_t *origin;  /* the source a vertex was reached from: its nearest source */
-    int32_t *pos;     /* place in heap, -1 when not in it */
-    uint32_t *mark;   /* == epoch when settled in the current search */
+    int64_t *dist;   /* DIJKSTRA_INF where not reached */
+    int32_t *parent; /* predecessor on a shortest path, -1 at sources and unreached vertices */
+    int32_t *origin; /* the source a vertex was reached from: its nearest source */
+    int32_t *pos;    /* place in heap, -1 when not in it */
+    uint32_t *mark;  /* == epoch when settled in the current search */
     struct dijkstra_entry *heap; /* a binary min-heap on key (= dist) */
-    int32_t *touched; /* every vertex with a finite dist, for the reset */
+    int32_t *touched;            /* every vertex with a finite dist, for the reset */
     int32_t heap_size, n_touched;
     uint32_t epoch;
-    int32_t pending;  /* settled but not yet relaxed (relaxed by the next call), or -1 */
-    int64_t settled;  /* statistics over the lifetime of the struct */
+    int32_t pending; /* settled but not yet relaxed (relaxed by the next call), or -1 */
+    int64_t settled; /* statistics over the lifetime of the struct */
     int64_t relaxed;
 };
 

@@ -108,9 +108,9 @@ static int check_input(const struct graph *g, uint8_t *is_terminal, struct error
     int status = MVC_OK;
     for (int32_t i = 1; i < g->n_terminals && status == MVC_OK; i++)
         if (!seen[g->terminals[i]])
-            status = error_set(err, MVC_EINPUT, "terminal %lld cannot be reached from terminal %lld",
-                               steiner_vertex_name(g, g->terminals[i]),
-                               steiner_vertex_name(g, root));
+            status =
+                error_set(err, MVC_EINPUT, "terminal %lld cannot be reached from terminal %lld",
+                          steiner_vertex_name(g, g->terminals[i]), steiner_vertex_name(g, root));
     free(queue), free(seen);
     return status;
 }

@@ -36,12 +36,13 @@ struct steiner_tree {
 };
 
 struct steiner_opts {
-    int algo;          /* enum steiner_algo */
-    int use_gpu;       /* STEINER_DEVICE_*: auto takes the CPU (steiner.c says why) */
-    int sssp;          /* enum sssp_kernel, for the GPU path */
-    int batch;         /* GPU KMB: sources per p-SSSP launch, 0 to choose */
-    int improve;       /* run the loose-path exchange after the construction */
-    double time_limit; /* seconds from the start of steiner_solve, 0 for none; ends the improvement */
+    int algo;    /* enum steiner_algo */
+    int use_gpu; /* STEINER_DEVICE_*: auto takes the CPU (steiner.c says why) */
+    int sssp;    /* enum sssp_kernel, for the GPU path */
+    int batch;   /* GPU KMB: sources per p-SSSP launch, 0 to choose */
+    int improve; /* run the loose-path exchange after the construction */
+    double
+        time_limit; /* seconds from the start of steiner_solve, 0 for none; ends the improvement */
     volatile sig_atomic_t *stop; /* set asynchronously to end the improvement early */
 };
 
@@ -53,14 +54,14 @@ struct steiner_stats {
     const char *sssp;   /* "dijkstra" or the GPU kernel that ran */
     int batch;          /* GPU KMB: sources per launch */
     int32_t n_terminals;
-    double t_sssp;      /* shortest paths */
-    double t_mst;       /* MST of the terminal distance graph (KMB) or of the boundary graph */
-    double t_expand;    /* paths into G'', its MST when not a tree, leaf pruning */
+    double t_sssp;   /* shortest paths */
+    double t_mst;    /* MST of the terminal distance graph (KMB) or of the boundary graph */
+    double t_expand; /* paths into G'', its MST when not a tree, leaf pruning */
     double t_improve;
     double t_total;
-    int64_t sssp_runs;  /* CPU: Dijkstra runs; GPU: batches */
-    int64_t settled;    /* CPU: vertices settled over all runs */
-    int64_t gpu_launches; /* GPU: shortest-path kernel launches */
+    int64_t sssp_runs;                         /* CPU: Dijkstra runs; GPU: batches */
+    int64_t settled;                           /* CPU: vertices settled over all runs */
+    int64_t gpu_launches;                      /* GPU: shortest-path kernel launches */
     int64_t subgraph_vertices, subgraph_edges; /* G'', the union of the expanded paths */
     int subgraph_was_tree;                     /* |E''| = |V''| - 1: its MST was skipped */
     int64_t pruned;                            /* non-terminal leaves removed */

@@ -54,8 +54,7 @@ int steiner_check(const struct graph *g, const struct steiner_tree *t, struct er
         in_tree[u] = in_tree[v] = 1;
     }
     if (status == MVC_OK && n_vertices != t->n_edges + 1)
-        status = error_set(err, MVC_EINPUT,
-                           "the edges form %lld separate trees, not one",
+        status = error_set(err, MVC_EINPUT, "the edges form %lld separate trees, not one",
                            (long long)(n_vertices - t->n_edges));
     for (int32_t i = 0; i < g->n_terminals && status == MVC_OK; i++)
         if (!in_tree[g->terminals[i]])

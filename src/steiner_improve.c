@@ -222,8 +222,7 @@ static int still_loose(const struct loose_paths *p, int64_t i, const struct root
             return 0;
         if (j > 0 && tree_edge(&r->a, r->cid[v[j - 1]], x) < 0)
             return 0;
-        if (j > 0 && j < len - 1 &&
-            (is_terminal[v[j]] || r->a.off[x + 1] - r->a.off[x] != 2))
+        if (j > 0 && j < len - 1 && (is_terminal[v[j]] || r->a.off[x + 1] - r->a.off[x] != 2))
             return 0;
     }
     return 1;
@@ -288,8 +287,8 @@ static int try_exchange(const struct graph *g, const struct rooted_tree *r,
         if (side_of(r, &c, u) != SIDE_TARGET)
             continue;
         for (int32_t x = u; d->parent[x] >= 0; x = d->parent[x])
-            if (subgraph_add_edge(add, d->parent[x], x,
-                                  d->dist[x] - d->dist[d->parent[x]]) != MVC_OK)
+            if (subgraph_add_edge(add, d->parent[x], x, d->dist[x] - d->dist[d->parent[x]]) !=
+                MVC_OK)
                 return -1;
         *gain = bound - d->dist[u];
         return 1;

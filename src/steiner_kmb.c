@@ -54,8 +54,7 @@ static int32_t nearest_outside(const struct graph *g, const struct dijkstra *d,
 {
     int32_t best = -1;
     for (int32_t i = 0; i < g->n_terminals; i++)
-        if (!in_tree[i] &&
-            (best < 0 || d->dist[g->terminals[i]] < d->dist[g->terminals[best]]))
+        if (!in_tree[i] && (best < 0 || d->dist[g->terminals[i]] < d->dist[g->terminals[best]]))
             best = i;
     return best;
 }

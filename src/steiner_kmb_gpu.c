@@ -79,8 +79,8 @@ static int expand_edges(struct gpu_sssp_session *s, const struct graph *g, const
     int32_t *parents = malloc((size_t)p * (size_t)g->n * sizeof *parents);
     if (!sources || !slot || !parents) {
         free(sources), free(slot), free(parents);
-        return error_set(err, MVC_ENOMEM, "out of memory for %d parent arrays of %ld vertices",
-                         p, (long)g->n);
+        return error_set(err, MVC_ENOMEM, "out of memory for %d parent arrays of %ld vertices", p,
+                         (long)g->n);
     }
     int32_t n_sources = 0;
     for (int32_t i = 0; i < k; i++)

@@ -64,8 +64,8 @@ static int voronoi_gpu(struct steiner_run *run, struct voronoi *vo, struct error
     if (!vo->dist || !vo->parent || !vo->origin)
         return error_set(err, MVC_ENOMEM, "out of memory for %ld distances", (long)g->n);
     struct gpu_sssp_stats gs = {0};
-    int status = gpu_sssp(g, g->terminals, g->n_terminals, run->o->sssp, vo->dist, vo->parent,
-                          &gs, err);
+    int status =
+        gpu_sssp(g, g->terminals, g->n_terminals, run->o->sssp, vo->dist, vo->parent, &gs, err);
     if (status != MVC_OK)
         return status;
     run->st->sssp = steiner_sssp_name(gs.kernel);
@@ -102,8 +102,8 @@ static int boundary_mst(const struct graph *g, const struct voronoi *vo, const i
     for (int32_t u = 0; u < g->n; u++)
         for (int64_t a = g->offsets[u]; a < g->offsets[u + 1]; a++) {
             int32_t v = g->adj[a];
-            count += u < v && vo->origin[u] >= 0 && vo->origin[v] >= 0 &&
-                     vo->origin[u] != vo->origin[v];
+            count +=
+                u < v && vo->origin[u] >= 0 && vo->origin[v] >= 0 && vo->origin[u] != vo->origin[v];
         }
     struct wedge *e = malloc((size_t)(count > 0 ? count : 1) * sizeof *e);
     if (e == NULL)
@@ -151,8 +151,8 @@ int steiner_mehlhorn(struct steiner_run *run, int use_gpu, struct steiner_tree *
         status = error_set(err, MVC_EUNSUPPORTED, "this build has no CUDA");
 #endif
     } else if (voronoi_cpu(run, &vo, &d) != MVC_OK) {
-        status = error_set(err, MVC_ENOMEM, "out of memory for Dijkstra on %ld vertices",
-                           (long)g->n);
+        status =
+            error_set(err, MVC_ENOMEM, "out of memory for Dijkstra on %ld vertices", (long)g->n);
     }
     if (status != MVC_OK)
         goto done;

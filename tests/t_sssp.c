@@ -36,7 +36,8 @@ static struct graph *random_graph(int32_t n, int weighted, int32_t max_w, int32_
         edge_list_push(&el, v, (int32_t)(rng() % (uint32_t)v),
                        (int32_t)(rng() % (uint32_t)(max_w + 1)));
     for (int32_t i = 0; i < n; i++) {
-        int32_t u = (int32_t)(rng() % (uint32_t)reachable), v = (int32_t)(rng() % (uint32_t)reachable);
+        int32_t u = (int32_t)(rng() % (uint32_t)reachable),
+                v = (int32_t)(rng() % (uint32_t)reachable);
         edge_list_push(&el, u, v, (int32_t)(rng() % (uint32_t)(max_w + 1)));
     }
     for (int32_t v = reachable + 1; v < n; v++) /* a separate component */
@@ -80,8 +81,8 @@ static void cpu_distances(const struct graph *g, const int32_t *sources, int32_t
  * chain reaches a source.
  */
 static int check_tree(const struct graph *g, const int32_t *sources, int32_t n_sources,
-                      const int64_t *want, const int64_t *dist, const int32_t *parent,
-                      char *why, size_t why_size)
+                      const int64_t *want, const int64_t *dist, const int32_t *parent, char *why,
+                      size_t why_size)
 {
     uint8_t *is_source = calloc((size_t)g->n, 1);
     for (int32_t i = 0; i < n_sources; i++)
@@ -89,8 +90,8 @@ static int check_tree(const struct graph *g, const int32_t *sources, int32_t n_s
     int bad = 0;
     for (int32_t v = 0; v < g->n && !bad; v++) {
         if (dist[v] != want[v]) {
-            snprintf(why, why_size, "dist[%d] = %lld, Dijkstra says %lld", v,
-                     (long long)dist[v], (long long)want[v]);
+            snprintf(why, why_size, "dist[%d] = %lld, Dijkstra says %lld", v, (long long)dist[v],
+                     (long long)want[v]);
             bad = 1;
         } else if (dist[v] == GPU_SSSP_INF || is_source[v]) {
             if (parent[v] != -1) {
@@ -98,8 +99,7 @@ static int check_tree(const struct graph *g, const int32_t *sources, int32_t n_s
                          is_source[v] ? "a source" : "unreached", parent[v]);
                 bad = 1;
             }
-        } else if (parent[v] < 0 || parent[v] >= g->n ||
-                   graph_edge_weight(g, parent[v], v) < 0 ||
+        } else if (parent[v] < 0 || parent[v] >= g->n || graph_edge_weight(g, parent[v], v) < 0 ||
                    dist[v] != dist[parent[v]] + graph_edge_weight(g, parent[v], v)) {
             snprintf(why, why_size, "vertex %d: parent %d does not give dist %lld", v, parent[v],
                      (long long)dist[v]);
@@ -144,15 +144,16 @@ static void test_multi_source(unsigned seed)
             else
                 check_tree(g, sources, n_sources, want, dist, parent, why, sizeof why);
             if (why[0] && !bad[k]++)
-                diag("%s, round %d (n %d, %d sources): %s", steiner_sssp_name(kernels[k]), round,
-                     n, n_sources, why);
+                diag("%s, round %d (n %d, %d sources): %s", steiner_sssp_name(kernels[k]), round, n,
+                     n_sources, why);
         }
         free(sources), free(want), free(dist), free(parent);
         graph_free(g);
     }
     for (int k = 0; k < 4; k++)
-        is(bad[k], 0, "%s: single and multi-source distances equal Dijkstra's, parents form "
-                      "shortest-path trees",
+        is(bad[k], 0,
+           "%s: single and multi-source distances equal Dijkstra's, parents form "
+           "shortest-path trees",
            steiner_sssp_name(kernels[k]));
 }
 
@@ -292,7 +293,8 @@ static void test_steiner_on_gpu(unsigned seed)
     for (int round = 0; round < 40; round++) {
         int32_t n = 4 + (int32_t)(rng() % 11), nt = 2 + (int32_t)(rng() % 4);
         /* random_graph leaves the last n / 10 vertices apart: terminals avoid them */
-        struct graph *g = random_graph(n, round % 5 != 0, round % 3 ? 10 : 2, nt < n - n / 10 ? nt : 2);
+        struct graph *g =
+            random_graph(n, round % 5 != 0, round % 3 ? 10 : 2, nt < n - n / 10 ? nt : 2);
         int64_t opt = exhaustive_optimum(g);
         for (int algo = 0; algo < 2; algo++) {
             struct steiner_opts o;
@@ -306,7 +308,8 @@ static void test_steiner_on_gpu(unsigned seed)
             if (steiner_solve(g, &o, &t, &st, &err) != MVC_OK ||
                 steiner_check(g, &t, &err) != MVC_OK || strcmp(st.device, "gpu") != 0) {
                 if (!bad[algo]++)
-                    diag("%s on the GPU, round %d: %s", steiner_algo_name(algo), round, err.message);
+                    diag("%s on the GPU, round %d: %s", steiner_algo_name(algo), round,
+                         err.message);
             } else if ((t.weight > 2 * opt || t.weight < opt) && !far[algo]++) {
                 diag("%s on the GPU, round %d: weight %lld, optimum %lld", steiner_algo_name(algo),
                      round, (long long)t.weight, (long long)opt);
@@ -317,7 +320,8 @@ static void test_steiner_on_gpu(unsigned seed)
     }
     for (int algo = 0; algo < 2; algo++) {
         is(bad[algo], 0, "%s on the GPU: valid trees", steiner_algo_name(algo));
-        is(far[algo], 0, "%s on the GPU: between the optimum and twice it", steiner_algo_name(algo));
+        is(far[algo], 0, "%s on the GPU: between the optimum and twice it",
+           steiner_algo_name(algo));
     }
 }
 

@@ -119,7 +119,8 @@ static struct graph *random_graph(int32_t n, int32_t nt, int weighted, int max_w
     int32_t(*e)[3] = malloc((size_t)(n * n) * sizeof *e);
     int64_t m = 0;
     for (int32_t v = 1; v < n; v++) /* a random spanning tree keeps it connected */
-        e[m][0] = v, e[m][1] = (int32_t)(rng() % (uint32_t)v), e[m][2] = (int32_t)(rng() % (uint32_t)(max_w + 1)), m++;
+        e[m][0] = v, e[m][1] = (int32_t)(rng() % (uint32_t)v),
+        e[m][2] = (int32_t)(rng() % (uint32_t)(max_w + 1)), m++;
     int32_t extra = (int32_t)(rng() % (uint32_t)(2 * n));
     for (int32_t i = 0; i < extra; i++) {
         int32_t u = (int32_t)(rng() % (uint32_t)n), v = (int32_t)(rng() % (uint32_t)n);
@@ -178,8 +179,7 @@ static void test_random_small(unsigned seed, int rounds)
                          steiner_algo_name(algo), (long long)t.weight, (long long)opt);
                 if (st.weight_constructed > mst && !bad_mst++)
                     diag("round %d: %s built %lld, more than MST(G') = %lld", r,
-                         steiner_algo_name(algo), (long long)st.weight_constructed,
-                         (long long)mst);
+                         steiner_algo_name(algo), (long long)st.weight_constructed, (long long)mst);
                 if ((st.weight > st.weight_constructed || st.weight != t.weight) && !bad_improve++)
                     diag("round %d: improvement went from %lld to %lld", r,
                          (long long)st.weight_constructed, (long long)st.weight);
@@ -246,8 +246,8 @@ static void test_exchange_through_tree(void)
      * off 2 by 2-5-6 (2 x 3). Cheaper: 0-7-4 (2 + 2). The loose path 0..2
      * (weight 6) is replaced by a path from {0} to the rest: 0-7-4 (4).
      */
-    const int32_t e[][3] = {{0, 1, 3}, {1, 2, 3}, {2, 3, 3}, {3, 4, 3}, {2, 5, 3},
-                            {5, 6, 3}, {0, 7, 2}, {7, 4, 2}};
+    const int32_t e[][3] = {{0, 1, 3}, {1, 2, 3}, {2, 3, 3}, {3, 4, 3},
+                            {2, 5, 3}, {5, 6, 3}, {0, 7, 2}, {7, 4, 2}};
     const int32_t terminals[] = {0, 4, 6};
     struct graph *g = build(8, e, 8, terminals, 3, 1);
     int32_t edges[][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {2, 5}, {5, 6}};
@@ -309,7 +309,8 @@ static void expect_input_error(const struct graph *g, const char *needle, const 
         int status = steiner_solve(g, &o, &t, NULL, &err);
         ok(status == MVC_EINPUT && strstr(err.message, needle) != NULL, "%s: %s (\"%s\")",
            steiner_algo_name(algo), what, err.message);
-        ok(t.edges == NULL && t.n_edges == 0, "%s: no tree is left behind", steiner_algo_name(algo));
+        ok(t.edges == NULL && t.n_edges == 0, "%s: no tree is left behind",
+           steiner_algo_name(algo));
     }
 }
 
@@ -422,7 +423,8 @@ static void test_write_pace(void)
     char buf[128] = {0};
     size_t got = fread(buf, 1, sizeof buf - 1, f);
     fclose(f);
-    ok(got > 0 && strcmp(buf, "VALUE 12\n1 2\n2 5\n") == 0, "PACE output is VALUE then 1-based edges");
+    ok(got > 0 && strcmp(buf, "VALUE 12\n1 2\n2 5\n") == 0,
+       "PACE output is VALUE then 1-based edges");
 }
 
 static void test_names(void)
