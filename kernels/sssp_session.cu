@@ -138,8 +138,15 @@ int gpu_sssp_open(const struct graph *g, int kernel, int batch, struct gpu_sssp_
     /* Near-far's delta: width x mean weight / mean degree (Davidson et al., Sec. IV-C). */
     {
         double total = 0;
-        for (int64_t a = 0; a < s->arcs; a++)
+        for (int64_t a = 0; a < s->arcs; a++) {
+            if (g->weights && g->weights[a] < 0) {
+                free(s);
+                return error_set(err, MVC_EINPUT,
+                                 "shortest paths need non-negative weights, not %ld",
+                                 (long)g->weights[a]);
+            }
             total += g->weights ? g->weights[a] : 1;
+        }
         double mean_weight = s->arcs > 0 ? total / (double)s->arcs : 1;
         double mean_degree = g->n > 0 ? (double)s->arcs / g->n : 1;
         double delta = SSSP_DELTA_WIDTH * mean_weight / (mean_degree > 1 ? mean_degree : 1);

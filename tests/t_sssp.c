@@ -251,6 +251,22 @@ static void test_near_far_hands_over(void)
     graph_free(g);
 }
 
+static void test_negative_weight_refused(void)
+{
+    struct edge_list el;
+    edge_list_init(&el, 1);
+    edge_list_push(&el, 0, 1, 4);
+    edge_list_push(&el, 1, 2, -1);
+    struct graph *g = NULL;
+    struct error err = {0};
+    graph_build(3, &el, NULL, 0, &g, &err);
+    int64_t dist[3];
+    int32_t parent[3], source = 0;
+    ok(gpu_sssp(g, &source, 1, SSSP_AUTO, dist, parent, NULL, &err) == MVC_EINPUT,
+       "a negative weight is refused (%s)", err.message);
+    graph_free(g);
+}
+
 /* Exact optimum by subsets of Steiner vertices (n <= 14). */
 static int64_t exhaustive_optimum(const struct graph *g)
 {
@@ -335,6 +351,7 @@ int main(int argc, char **argv)
     test_batches(seed);
     test_session_targets();
     test_near_far_hands_over();
+    test_negative_weight_refused();
     test_steiner_on_gpu(seed);
     done_testing();
     return exit_status();
