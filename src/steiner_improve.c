@@ -259,12 +259,12 @@ static int try_exchange(const struct graph *g, const struct rooted_tree *r,
 {
     const int32_t *v = p->vertex + p->first[i];
     int32_t len = p->n_vertices[i];
-    int32_t top, below, bottom;
+    /* The path runs down from its top end (the root is a terminal, never inside a path). */
+    int32_t below, bottom;
     if (r->up[r->cid[v[1]]] == r->cid[v[0]])
-        top = r->cid[v[0]], below = r->cid[v[1]], bottom = r->cid[v[len - 1]];
+        below = r->cid[v[1]], bottom = r->cid[v[len - 1]];
     else
-        top = r->cid[v[len - 1]], below = r->cid[v[len - 2]], bottom = r->cid[v[0]];
-    (void)top;
+        below = r->cid[v[len - 2]], bottom = r->cid[v[0]];
     struct cut c = {r->tin[bottom], r->tout[bottom], r->tin[below], r->tout[below], 0};
     int32_t bottom_size = c.hi_a - c.lo_a;
     int32_t top_size = r->a.nv - (c.hi_x - c.lo_x);

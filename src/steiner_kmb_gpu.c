@@ -9,7 +9,6 @@
  * keeping k parent arrays of n entries.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "clock.h"
 #include "config.h"

@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
-
 long long steiner_vertex_name(const struct graph *g, int32_t v)
 {
     return g->labels ? (long long)g->labels[v] : (long long)v + 1;
