@@ -1,1 +1,5 @@
 # kernels: shortest-path kernels shared by Steiner mode (included by Makefile.am)
+if HAVE_CUDA
+libmvcgpu_a_SOURCES += kernels/sssp_session.cu kernels/sssp_pull.cu kernels/sssp_nearfar.cu
+noinst_HEADERS += kernels/sssp.cuh
+endif

@@ -1,0 +1,79 @@
+/*
+ * Plain C door to the GPU shortest-path kernels of Steiner mode
+ * (kernels/sssp_*.cu, built when the configuration has CUDA): single and
+ * multi-source SSSP with parents, batches of independent sources (p-SSSP),
+ * usable on their own. Kernel choice: enum sssp_kernel in steiner.h.
+ */
+#ifndef MVC_GPU_STEINER_H
+#define MVC_GPU_STEINER_H
+
+#include <stdarg.h>
+#include <stdint.h>
+
+/* error.h and graph.h have no C++ guards of their own. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#include "error.h"
+#include "graph.h"
+
+#define GPU_SSSP_INF INT64_MAX
+
+/* Largest batch of independent sources in one launch. */
+#define GPU_SSSP_MAX_BATCH 1024
+
+struct gpu_sssp_stats {
+    int kernel;       /* enum sssp_kernel that ran (near-far may hand over to tpull) */
+    int batch;        /* sources per launch */
+    int64_t launches; /* shortest-path kernel launches */
+    int64_t runs;     /* batches or multi-source searches */
+    double t_upload, t_search, t_download; /* seconds */
+};
+
+/* Usable CUDA devices (0 without a driver or device). */
+int gpu_sssp_device_count(void);
+
+/*
+ * Multi-source SSSP: dist[v] from the nearest source (GPU_SSSP_INF where
+ * unreachable) and parent[v] on a shortest path (-1 at sources and
+ * unreachable vertices), so dist[v] == dist[parent[v]] + w(parent[v], v).
+ * n entries each; st may be NULL.
+ */
+int gpu_sssp(const struct graph *g, const int32_t *sources, int32_t n_sources, int kernel,
+             int64_t *dist, int32_t *parent, struct gpu_sssp_stats *st, struct error *err);
+
+/*
+ * Independent SSSPs from each source: row i (n entries) of dist and parent
+ * belongs to sources[i]; either may be NULL. Runs in p-SSSP batches.
+ */
+int gpu_sssp_batch(const struct graph *g, const int32_t *sources, int32_t n_sources, int kernel,
+                   int64_t *dist, int32_t *parent, struct gpu_sssp_stats *st, struct error *err);
+
+/* The graph on the device with buffers for batches, for many runs on one upload. */
+struct gpu_sssp_session;
+
+/* batch: sources per launch, 0 to choose from the graph and free memory. */
+int gpu_sssp_open(const struct graph *g, int kernel, int batch, struct gpu_sssp_session **out,
+                  struct error *err);
+/* Sources per launch that the session chose. */
+int gpu_sssp_batch_size(const struct gpu_sssp_session *s);
+/* As gpu_sssp, on the session's graph. */
+int gpu_sssp_run(struct gpu_sssp_session *s, const int32_t *sources, int32_t n_sources,
+                 int64_t *dist, int32_t *parent, struct error *err);
+/*
+ * count <= gpu_sssp_batch_size() independent sources. With targets, dist
+ * gets count x n_targets entries (row i: distances from sources[i] to each
+ * target); without, count x n. dist or parent (count x n) may be NULL.
+ */
+int gpu_sssp_run_batch(struct gpu_sssp_session *s, const int32_t *sources, int32_t count,
+                       const int32_t *targets, int32_t n_targets, int64_t *dist, int32_t *parent,
+                       struct error *err);
+/* Releases everything; copies the statistics first when st is not NULL. */
+void gpu_sssp_close(struct gpu_sssp_session *s, struct gpu_sssp_stats *st);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
