@@ -256,7 +256,8 @@ int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover 
     st->t_reduce = clock_seconds() - start;
     st->kernel_n = kg->n;
     st->kernel_m = kg->m;
-    memcpy(st->removed_by, ks.removed_by, sizeof st->removed_by);
+    for (int r = 0; r < KERNEL_RULES && r < SOLVE_MAX_RULES; r++)
+        st->removed_by[r] = ks.removed_by[r];
 
     struct cover kc = {0};
     int outcome;
