@@ -11,11 +11,16 @@
 #include "node.cuh"
 #include "search_types.cuh"
 
-/* What one pass over the degrees tells: a vertex of maximum degree (the smallest such) and 2|E|. */
+/*
+ * What one pass over the degrees tells: a vertex of maximum degree (the
+ * smallest such), 2|E|, and the cover size, read before the barrier so that
+ * nobody needs to read the node again before it changes.
+ */
 struct degree_summary {
     int max_degree; /* -1 when every vertex is in the cover */
     int vertex;
     long long degree_sum;
+    int cover_size;
 };
 
 struct degree_summary_combine {
@@ -26,6 +31,7 @@ struct degree_summary_combine {
         r.max_degree = b_wins ? b.max_degree : a.max_degree;
         r.vertex = b_wins ? b.vertex : a.vertex;
         r.degree_sum = a.degree_sum + b.degree_sum;
+        r.cover_size = a.cover_size;
         return r;
     }
 };
@@ -33,11 +39,11 @@ struct degree_summary_combine {
 /* Sized for the largest block; blocks of any multiple of 32 threads pass blockDim.x as the valid count. */
 typedef cub::BlockReduce<degree_summary, MAX_BLOCK_THREADS, cub::BLOCK_REDUCE_WARP_REDUCTIONS> summary_reduce;
 
-/* Block-wide; every thread gets the summary (through *shared_out). */
+/* Block-wide; every thread gets the summary (through *shared_out). The node must not change meanwhile. */
 static __device__ degree_summary summarize_degrees(const int *deg, int n, summary_reduce::TempStorage &tmp,
                                                    degree_summary *shared_out)
 {
-    degree_summary mine = {-1, -1, 0};
+    degree_summary mine = {-1, -1, 0, 0};
     for (int v = threadIdx.x; v < n; v += blockDim.x) {
         int d = deg[v];
         if (d > mine.max_degree) {
@@ -48,8 +54,10 @@ static __device__ degree_summary summarize_degrees(const int *deg, int n, summar
             mine.degree_sum += d;
     }
     degree_summary all = summary_reduce(tmp).Reduce(mine, degree_summary_combine(), blockDim.x);
-    if (threadIdx.x == 0)
+    if (threadIdx.x == 0) {
+        all.cover_size = node_cover_size(deg, n);
         *shared_out = all;
+    }
     __syncthreads();
     return *shared_out;
 }

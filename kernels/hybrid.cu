@@ -24,8 +24,7 @@ __global__ void hybrid_search(const struct search_args a)
     /* The root starts in block 0; the others begin by waiting on the worklist. */
     bool have_node = blockIdx.x == 0;
     if (have_node)
-        node_copy(store.cur, a.root, a.g.stride);
-    __syncthreads();
+        node_load(store.cur, a.root, a.g.stride);
 
     for (;;) {
         if (!have_node) { /* Fig. 4 lines 4-10 */

@@ -19,6 +19,8 @@
 #include "search_kernels.cuh"
 
 #define VERTICES_PER_THREAD 2
+/* Block sizes keeping at least this fraction of the most resident threads count as equally good. */
+#define OCCUPANCY_TOLERANCE 0.75
 
 struct candidate {
     int valid;
@@ -75,10 +77,12 @@ static int threshold_entries(const struct launch_request *r, int64_t worklist_si
     return (int)t;
 }
 
+/* The power of two nearest to n / VERTICES_PER_THREAD threads, within [one warp, MAX_BLOCK_THREADS]. */
 static int preferred_block_size(int n)
 {
-    int want = n / VERTICES_PER_THREAD, b = WARP_LANES;
-    while (b < MAX_BLOCK_THREADS && b * 2 <= want)
+    double want = (double)n / VERTICES_PER_THREAD;
+    int b = WARP_LANES;
+    while (b < MAX_BLOCK_THREADS && want >= b * 1.41421356)
         b *= 2;
     return b;
 }
@@ -111,19 +115,22 @@ static int best_for_storage(const struct launch_request *r, int in_shared, int64
     int64_t full = (int64_t)prop->maxThreadsPerMultiProcessor * prop->multiProcessorCount;
     int max_threads = attr.maxThreadsPerBlock < prop->maxThreadsPerBlock ? attr.maxThreadsPerBlock
                                                                          : prop->maxThreadsPerBlock;
+    max_threads = max_threads / WARP_LANES * WARP_LANES;
     int upper = (r->n + WARP_LANES - 1) / WARP_LANES * WARP_LANES;
-    if (upper > max_threads / WARP_LANES * WARP_LANES)
-        upper = max_threads / WARP_LANES * WARP_LANES;
+    if (upper > max_threads)
+        upper = max_threads;
     if (upper < WARP_LANES)
         upper = WARP_LANES;
-    int prefer = preferred_block_size(r->n);
 
+    /* Candidates: the user's block size, or powers of two up to the upper limit and the limit itself. */
+    struct candidate all[16];
+    int count = 0;
     for (int size = WARP_LANES;; size = size * 2 < upper ? size * 2 : upper) {
         int block_size = size;
         if (r->o->block_size > 0) {
             block_size = (r->o->block_size + WARP_LANES - 1) / WARP_LANES * WARP_LANES;
-            if (block_size > max_threads / WARP_LANES * WARP_LANES)
-                block_size = max_threads / WARP_LANES * WARP_LANES;
+            if (block_size > max_threads)
+                block_size = max_threads;
         }
         int per_sm = 0;
         status = CUDA_CHECK(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block_size, smem));
@@ -135,19 +142,26 @@ static int best_for_storage(const struct launch_request *r, int in_shared, int64
         if (r->o->blocks > 0 && blocks > r->o->blocks)
             blocks = r->o->blocks;
         if (blocks >= 1) {
-            int64_t threads = blocks * block_size < full ? blocks * block_size : full;
-            int better = !c->valid || threads > c->threads ||
-                         (threads == c->threads &&
-                          size_distance(block_size, prefer) < size_distance(c->block_size, prefer));
-            if (better) {
-                c->valid = 1;
-                c->block_size = block_size;
-                c->blocks = (int)blocks;
-                c->threads = threads;
-            }
+            all[count].valid = 1;
+            all[count].block_size = block_size;
+            all[count].blocks = (int)blocks;
+            all[count].threads = blocks * block_size < full ? blocks * block_size : full;
+            count++;
         }
-        if (r->o->block_size > 0 || size >= upper)
+        if (r->o->block_size > 0 || size >= upper || count == 16)
             break;
+    }
+
+    /* Within OCCUPANCY_TOLERANCE of the most resident threads, the size nearest the preferred one. */
+    int64_t most = 0;
+    for (int i = 0; i < count; i++)
+        most = all[i].threads > most ? all[i].threads : most;
+    int prefer = preferred_block_size(r->n);
+    for (int i = 0; i < count; i++) {
+        if ((double)all[i].threads < OCCUPANCY_TOLERANCE * (double)most)
+            continue;
+        if (!c->valid || size_distance(all[i].block_size, prefer) < size_distance(c->block_size, prefer))
+            *c = all[i];
     }
     return MVC_OK;
 }

@@ -44,6 +44,18 @@ static __device__ void node_copy(int *dst, const int *src, int stride)
 }
 
 /*
+ * Block-wide: src replaces the block's current node. The first barrier waits
+ * until every thread is done reading the node being replaced (a visit that
+ * prunes returns without one), the second publishes the new node.
+ */
+static __device__ void node_load(int *cur, const int *src, int stride)
+{
+    __syncthreads();
+    node_copy(cur, src, stride);
+    __syncthreads();
+}
+
+/*
  * Storage policies. Both give the block's current node `cur`, and a buffer in
  * which to build the child that leaves the block: child_buffer(dest) for a
  * destination dest in global memory, then commit_child(dest) moves it there.

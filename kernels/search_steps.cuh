@@ -4,6 +4,9 @@
  * summarise), recording a cover, and the block's local stack. Every function
  * is block-wide unless it says otherwise, and every decision all threads act on
  * is read from shared memory after a barrier, so control flow stays uniform.
+ * The other rule: a thread that reads the current node after a step's last
+ * barrier must be done before anyone writes it, so such reads happen before
+ * a barrier (the summary carries the cover size) or node_load waits first.
  */
 #ifndef MVC_SEARCH_STEPS_CUH
 #define MVC_SEARCH_STEPS_CUH
@@ -55,11 +58,18 @@ static __device__ void search_block_begin(struct search_shared &sh)
     __syncthreads();
 }
 
+/* A control word that other blocks (or the host) change while this block runs. */
+static __device__ __forceinline__ int control_load(int *word)
+{
+    return cuda::atomic_ref<int, cuda::thread_scope_device>(*word).load(cuda::memory_order_relaxed);
+}
+
 /* Thread 0: should this block return now? */
 static __device__ bool search_should_quit(const struct search_args &a)
 {
-    volatile struct search_control *c = a.ctl;
-    return c->stop || c->error != SEARCH_ERROR_NONE || (a.pvc && c->found);
+    struct search_control *c = a.ctl;
+    return control_load(&c->stop) || control_load(&c->error) != SEARCH_ERROR_NONE ||
+           (a.pvc && control_load(&c->found));
 }
 
 /*
@@ -71,7 +81,7 @@ static __device__ bool read_control(const struct search_args &a, struct search_s
 {
     if (threadIdx.x == 0) {
         sh.quit = search_should_quit(a);
-        sh.k_eff = a.pvc ? a.k : ((volatile struct search_control *)a.ctl)->best_size - 1;
+        sh.k_eff = a.pvc ? a.k : control_load(&a.ctl->best_size) - 1;
     }
     __syncthreads();
     *k_eff = sh.k_eff;
@@ -90,7 +100,7 @@ static __device__ int visit_node(int *cur, const struct search_args &a, int k_ef
     if (!reduce_node(cur, a.g, k_eff, &sh.reduce))
         return VISIT_PRUNED;
     *summary = summarize_degrees(cur, a.g.n, sh.summary_tmp, &sh.summary);
-    long long budget = (long long)k_eff - node_cover_size(cur, a.g.n);
+    long long budget = (long long)k_eff - summary->cover_size;
     long long edges = summary->degree_sum / 2;
     if (edges == 0)
         return VISIT_COVER;
@@ -116,7 +126,7 @@ static __device__ void record_cover(const int *node, const struct search_args &a
             while (atomicCAS(&a.ctl->lock, 0, 1) != 0)
                 __nanosleep(64);
             __threadfence();
-            copy = size < ((volatile struct search_control *)a.ctl)->saved_size;
+            copy = size < control_load(&a.ctl->saved_size);
             if (!copy) {
                 __threadfence();
                 atomicExch(&a.ctl->lock, 0);
@@ -130,7 +140,7 @@ static __device__ void record_cover(const int *node, const struct search_args &a
         __syncthreads();
         if (threadIdx.x == 0) {
             __threadfence();
-            ((volatile struct search_control *)a.ctl)->saved_size = size;
+            atomicExch(&a.ctl->saved_size, size);
             __threadfence();
             if (!a.pvc)
                 atomicExch(&a.ctl->lock, 0);
@@ -168,8 +178,7 @@ static __device__ __forceinline__ int *stack_slot(const struct local_stack &s, i
 static __device__ void stack_pop(struct local_stack &s, int *cur, int stride)
 {
     s.top--;
-    node_copy(cur, stack_slot(s, s.top, stride), stride);
-    __syncthreads();
+    node_load(cur, stack_slot(s, s.top, stride), stride);
 }
 
 /*
@@ -185,7 +194,7 @@ static __device__ void branch_step(Storage &store, struct local_stack &stack, co
     int v = s.vertex, d = s.max_degree;
     if (threadIdx.x == 0) {
         int where = CHILD_NONE;
-        if ((long long)node_cover_size(store.cur, a.g.n) + d <= k_eff) {
+        if ((long long)s.cover_size + d <= k_eff) {
             bool room = stack.top < stack.depth;
             if (may_share && (!room || broker_count(&a.queue) < a.threshold) && broker_reserve_put(&a.queue)) {
                 where = CHILD_WORKLIST;

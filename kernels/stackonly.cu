@@ -20,8 +20,7 @@ template <class Storage>
 static __device__ int descend_to_subtree(Storage &store, struct local_stack &stack, const struct search_args &a,
                                          long long index, struct search_shared &sh, long long *nodes)
 {
-    node_copy(store.cur, a.root, a.g.stride);
-    __syncthreads();
+    node_load(store.cur, a.root, a.g.stride);
     for (int level = 0; level < a.start_depth; level++) {
         int k_eff;
         if (read_control(a, sh, &k_eff))
@@ -36,13 +35,12 @@ static __device__ int descend_to_subtree(Storage &store, struct local_stack &sta
         if (((index >> level) & 1) == 0) {
             take_vertex(store.cur, a.g, s.vertex);
         } else {
-            if ((long long)node_cover_size(store.cur, a.g.n) + s.max_degree > k_eff)
+            if ((long long)s.cover_size + s.max_degree > k_eff)
                 return DESCENT_EMPTY;
             /* The stack is empty here, so its first slot can hold G - N(v) on its way to cur. */
             int *other = store.child_buffer(stack_slot(stack, 0, a.g.stride));
             branch_on_vertex(store.cur, other, a.g, s.vertex, s.max_degree);
-            node_copy(store.cur, other, a.g.stride);
-            __syncthreads();
+            node_load(store.cur, other, a.g.stride);
         }
     }
     return DESCENT_ARRIVED;

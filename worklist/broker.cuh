@@ -66,10 +66,11 @@ static __device__ __forceinline__ unsigned int broker_idle_of(unsigned long long
 
 static __device__ __forceinline__ unsigned long long broker_load_state(const struct broker *q)
 {
-    return *(volatile const unsigned long long *)q->state;
+    return cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(*q->state)
+        .load(cuda::memory_order_relaxed);
 }
 
-/* Elements reserved for readers and not yet claimed: the number the traversal compares with its threshold. */
+/* Elements in the queue (reserved by writers, not yet by readers): what the traversal compares with its threshold. */
 static __device__ __forceinline__ int broker_count(const struct broker *q)
 {
     return broker_count_of(broker_load_state(q));
