@@ -69,8 +69,9 @@ static __device__ void take_vertex(int *deg, const struct search_graph &g, int v
         deg[v] = DEGREE_REMOVED;
         deg[g.n] += 1;
     }
-    for (int64_t e = g.offsets[v] + threadIdx.x; e < g.offsets[v + 1]; e += blockDim.x) {
-        int x = g.adj[e];
+    int64_t end = adj_end(g, v);
+    for (int64_t e = adj_begin(g, v) + threadIdx.x; e < end; e += blockDim.x) {
+        int x = neighbour(g, e);
         if (deg[x] >= 0)
             atomicSub(&deg[x], 1);
     }
@@ -89,14 +90,14 @@ static __device__ void branch_on_vertex(int *cur, int *other, const struct searc
     node_copy(other, cur, g.stride);
     __syncthreads();
 
-    int64_t begin = g.offsets[v], end = g.offsets[v + 1];
+    int64_t begin = adj_begin(g, v), end = adj_end(g, v);
     if (threadIdx.x == 0) {
         cur[v] = DEGREE_REMOVED;
         cur[g.n] += 1;
         other[g.n] += d;
     }
     for (int64_t e = begin + threadIdx.x; e < end; e += blockDim.x) {
-        int u = g.adj[e];
+        int u = neighbour(g, e);
         if (other[u] >= 0) {
             atomicSub(&cur[u], 1);
             other[u] = DEGREE_REMOVED;
@@ -108,11 +109,12 @@ static __device__ void branch_on_vertex(int *cur, int *other, const struct searc
     int lane = threadIdx.x % WARP_LANES;
     int warps = blockDim.x / WARP_LANES;
     for (int64_t e = begin + threadIdx.x / WARP_LANES; e < end; e += warps) {
-        int u = g.adj[e];
+        int u = neighbour(g, e);
         if (cur[u] < 0)
             continue;
-        for (int64_t f = g.offsets[u] + lane; f < g.offsets[u + 1]; f += WARP_LANES) {
-            int x = g.adj[f];
+        int64_t u_end = adj_end(g, u);
+        for (int64_t f = adj_begin(g, u) + lane; f < u_end; f += WARP_LANES) {
+            int x = neighbour(g, f);
             if (degree_load(other, x) >= 0)
                 atomicSub(&other[x], 1);
         }

@@ -177,8 +177,11 @@ static void report_progress(struct search_memory *m, const struct gpu_run *run)
                                          m->side)) != MVC_OK ||
         CUDA_CHECK(NULL, cudaStreamSynchronize(m->side)) != MVC_OK)
         return;
-    fprintf(stderr, "c gpu: %.1f s, best cover %d\n", clock_seconds() - run->t_start,
-            run->pvc ? -1 : *word);
+    if (run->pvc)
+        fprintf(stderr, "c gpu: %.1f s, looking for a cover of size <= %d\n", clock_seconds() - run->t_start,
+                run->k_root);
+    else
+        fprintf(stderr, "c gpu: %.1f s, best cover %d\n", clock_seconds() - run->t_start, *word);
 }
 
 /*
@@ -237,8 +240,8 @@ static int read_best_cover(struct search_memory *m, const struct gpu_run *run, i
     return status;
 }
 
-static void collect_stats(const struct gpu_run *run, const struct launch_plan *p, const struct block_stats *blocks,
-                          int sms, struct solve_stats *st)
+static void collect_stats(const struct launch_plan *p, const struct block_stats *blocks, int sms,
+                          struct solve_stats *st)
 {
     st->block_size = p->block_size;
     st->blocks = p->blocks;
@@ -267,7 +270,6 @@ static void collect_stats(const struct gpu_run *run, const struct launch_plan *p
         st->t_reductions = reductions / timed;
         st->t_branching = branching / timed;
     }
-    (void)run;
 }
 
 /* Everything that touches the device: returns a solve_outcome or a negative status. */
@@ -351,7 +353,7 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
         return error_set(err, MVC_ENOMEM, "out of memory for block statistics");
     status = CUDA_CHECK(err, cudaMemcpy(blocks, m->stats, (size_t)p.blocks * sizeof *blocks, cudaMemcpyDeviceToHost));
     if (status == MVC_OK)
-        collect_stats(run, &p, blocks, prop.multiProcessorCount, st);
+        collect_stats(&p, blocks, prop.multiProcessorCount, st);
     free(blocks);
     if (status != MVC_OK)
         return status;
@@ -361,6 +363,10 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
     if (ctl.error != SEARCH_ERROR_NONE)
         return error_set(err, MVC_EDEVICE, "internal error: the search kernel reported error %d", ctl.error);
 
+    /* Every lowering of best_size is followed by saving a cover of that size (record_cover). */
+    if (!run->pvc && ctl.best_size < out->size && ctl.saved_size != ctl.best_size)
+        return error_set(err, MVC_EDEVICE, "internal error: the search found a cover of %d but saved one of %d",
+                         ctl.best_size, ctl.saved_size);
     int improved = run->pvc ? ctl.found : ctl.saved_size < out->size;
     if (improved && (status = read_best_cover(m, run, ctl.saved_size, out, err)) != MVC_OK)
         return status;

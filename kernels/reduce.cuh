@@ -44,15 +44,16 @@ struct reduce_scratch {
 /* Is uw an edge of the input graph? Binary search in the shorter adjacency list. */
 static __device__ bool graph_adjacent(const struct search_graph &g, int u, int w)
 {
-    if (g.offsets[u + 1] - g.offsets[u] > g.offsets[w + 1] - g.offsets[w]) {
-        int t = u;
-        u = w;
-        w = t;
+    int64_t lo = adj_begin(g, u), hi = adj_end(g, u);
+    int64_t w_lo = adj_begin(g, w), w_hi = adj_end(g, w);
+    if (hi - lo > w_hi - w_lo) {
+        lo = w_lo;
+        hi = w_hi;
+        w = u;
     }
-    int64_t lo = g.offsets[u], hi = g.offsets[u + 1];
     while (lo < hi) {
         int64_t mid = lo + (hi - lo) / 2;
-        int x = g.adj[mid];
+        int x = neighbour(g, mid);
         if (x == w)
             return true;
         if (x < w)
@@ -78,8 +79,9 @@ static __device__ int take_into_cover(int *deg, int u, struct reduce_scratch *rs
 static __device__ int degree_one(int *deg, const struct search_graph &g, int v, struct reduce_scratch *rs,
                                  int parity)
 {
-    for (int64_t e = g.offsets[v]; e < g.offsets[v + 1]; e++) {
-        int u = g.adj[e];
+    int64_t end = adj_end(g, v);
+    for (int64_t e = adj_begin(g, v); e < end; e++) {
+        int u = neighbour(g, e);
         int du = degree_load(deg, u);
         if (du < 0)
             continue;
@@ -95,8 +97,9 @@ static __device__ int degree_two_triangle(int *deg, const struct search_graph &g
                                           struct reduce_scratch *rs, int parity)
 {
     int u = -1, w = -1;
-    for (int64_t e = g.offsets[v]; e < g.offsets[v + 1]; e++) {
-        int x = g.adj[e];
+    int64_t end = adj_end(g, v);
+    for (int64_t e = adj_begin(g, v); e < end; e++) {
+        int x = neighbour(g, e);
         if (degree_load(deg, x) < 0)
             continue;
         if (u < 0) {
@@ -140,8 +143,9 @@ static __device__ void remove_taken_edges(int *deg, const struct search_graph &g
         int u = list[i];
         if (u < 0)
             continue;
-        for (int64_t e = g.offsets[u] + lane; e < g.offsets[u + 1]; e += WARP_LANES) {
-            int x = g.adj[e];
+        int64_t end = adj_end(g, u);
+        for (int64_t e = adj_begin(g, u) + lane; e < end; e += WARP_LANES) {
+            int x = neighbour(g, e);
             if (degree_load(deg, x) >= 0)
                 atomicSub(&deg[x], 1);
         }

@@ -68,8 +68,9 @@ static __device__ __forceinline__ int control_load(int *word)
 static __device__ bool search_should_quit(const struct search_args &a)
 {
     struct search_control *c = a.ctl;
-    return control_load(&c->stop) || control_load(&c->error) != SEARCH_ERROR_NONE ||
-           (a.pvc && control_load(&c->found));
+    /* all loads issued before any is tested: one memory latency, not three */
+    int stop = control_load(&c->stop), error = control_load(&c->error), found = control_load(&c->found);
+    return stop || error != SEARCH_ERROR_NONE || (a.pvc && found);
 }
 
 /*

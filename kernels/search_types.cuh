@@ -50,6 +50,24 @@ struct search_graph {
     const int *adj;
 };
 
+#ifdef __CUDACC__
+/* The graph never changes during a search: read it through the read-only data cache. */
+static __device__ __forceinline__ int64_t adj_begin(const struct search_graph &g, int v)
+{
+    return __ldg(&g.offsets[v]);
+}
+
+static __device__ __forceinline__ int64_t adj_end(const struct search_graph &g, int v)
+{
+    return __ldg(&g.offsets[v + 1]);
+}
+
+static __device__ __forceinline__ int neighbour(const struct search_graph &g, int64_t e)
+{
+    return __ldg(&g.adj[e]);
+}
+#endif
+
 struct search_args {
     struct search_graph g;
     int pvc;            /* 1: find a cover of size <= k and stop; 0: minimum */
