@@ -27,7 +27,6 @@ int gpu_device_name(char *buf, int size)
             buf[0] = '\0';
         return MVC_EDEVICE;
     }
-    snprintf(buf, (size_t)size, "%s (%d SMs, sm_%d%d, %.0f GiB)", prop.name, prop.multiProcessorCount, prop.major,
-             prop.minor, (double)prop.totalGlobalMem / (1024.0 * 1024.0 * 1024.0));
+    snprintf(buf, (size_t)size, "%s (%d SMs, sm_%d%d)", prop.name, prop.multiProcessorCount, prop.major, prop.minor);
     return MVC_OK;
 }
