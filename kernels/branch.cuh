@@ -73,7 +73,7 @@ static __device__ void take_vertex(int *deg, const struct search_graph &g, int v
     for (int64_t e = adj_begin(g, v) + threadIdx.x; e < end; e += blockDim.x) {
         int x = neighbour(g, e);
         if (deg[x] >= 0)
-            atomicSub(&deg[x], 1);
+            degree_decrement(deg, x);
     }
     __syncthreads();
 }
@@ -99,7 +99,7 @@ static __device__ void branch_on_vertex(int *cur, int *other, const struct searc
     for (int64_t e = begin + threadIdx.x; e < end; e += blockDim.x) {
         int u = neighbour(g, e);
         if (other[u] >= 0) {
-            atomicSub(&cur[u], 1);
+            degree_decrement(cur, u);
             other[u] = DEGREE_REMOVED;
         }
     }
@@ -116,7 +116,7 @@ static __device__ void branch_on_vertex(int *cur, int *other, const struct searc
         for (int64_t f = adj_begin(g, u) + lane; f < u_end; f += WARP_LANES) {
             int x = neighbour(g, f);
             if (degree_load(other, x) >= 0)
-                atomicSub(&other[x], 1);
+                degree_decrement(other, x);
         }
     }
     __syncthreads();

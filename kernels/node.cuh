@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "degree.h"
+#include "gpu_debug.cuh"
 #include "search_types.cuh"
 
 /* Host and device: ints of one node of an n-vertex graph. */
@@ -32,6 +33,17 @@ static __device__ __forceinline__ int node_cover_size(const int *node, int n)
 static __device__ __forceinline__ int degree_load(int *deg, int v)
 {
     return cuda::atomic_ref<int, cuda::thread_scope_block>(deg[v]).load(cuda::memory_order_relaxed);
+}
+
+/* x, present, loses a neighbour. A present vertex's degree counts present neighbours, so never drops below 0. */
+static __device__ __forceinline__ void degree_decrement(int *deg, int x)
+{
+#ifdef MVC_GPU_DEBUG
+    int old = atomicSub(&deg[x], 1);
+    GPU_ASSERT(old > 0);
+#else
+    atomicSub(&deg[x], 1);
+#endif
 }
 
 /* Block-wide copy of one node (16-byte aligned buffers, stride a multiple of 4). */

@@ -147,7 +147,7 @@ static __device__ void remove_taken_edges(int *deg, const struct search_graph &g
         for (int64_t e = adj_begin(g, u) + lane; e < end; e += WARP_LANES) {
             int x = neighbour(g, e);
             if (degree_load(deg, x) >= 0)
-                atomicSub(&deg[x], 1);
+                degree_decrement(deg, x);
         }
     }
 }

@@ -119,6 +119,7 @@ static __device__ int visit_node(int *cur, const struct search_args &a, int k_ef
 static __device__ void record_cover(const int *node, const struct search_args &a, struct search_shared &sh)
 {
     int size = node_cover_size(node, a.g.n);
+    GPU_ASSERT(a.pvc ? size <= a.k : size >= 0);
     if (threadIdx.x == 0) {
         int copy = 0;
         if (a.pvc) {
@@ -178,6 +179,7 @@ static __device__ __forceinline__ int *stack_slot(const struct local_stack &s, i
 /* Block-wide: the top node goes into cur. */
 static __device__ void stack_pop(struct local_stack &s, int *cur, int stride)
 {
+    GPU_ASSERT(s.top > 0);
     s.top--;
     node_load(cur, stack_slot(s, s.top, stride), stride);
 }
@@ -225,6 +227,7 @@ static __device__ void branch_step(Storage &store, struct local_stack &stack, co
             broker_publish(&a.queue, pos);
     } else {
         stack.top++;
+        GPU_ASSERT(stack.top <= stack.depth);
     }
 }
 
