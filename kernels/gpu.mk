@@ -31,11 +31,17 @@ tests_t_gpu_SOURCES = tests/t_gpu.c
 tests_t_gpu_LDADD = $(TEST_LDADD)
 TESTS += tests/t_broker tests/t_gpu
 
-# Device tests under compute-sanitizer; small instances keep them short (MVC_GPU_TEST_SMALL).
+# Device tests under compute-sanitizer; MVC_GPU_TEST_SMALL keeps them short.
 COMPUTE_SANITIZER = compute-sanitizer
+SANITIZE_RUN = $(COMPUTE_SANITIZER) --error-exitcode 1
+if HAVE_CUDA
 gpu-sanitize: tests/t_broker tests/t_gpu
-	$(COMPUTE_SANITIZER) --tool memcheck --error-exitcode 1 tests/t_broker
-	$(COMPUTE_SANITIZER) --tool racecheck --error-exitcode 1 tests/t_broker
-	MVC_GPU_TEST_SMALL=1 $(COMPUTE_SANITIZER) --tool memcheck --error-exitcode 1 tests/t_gpu
-	MVC_GPU_TEST_SMALL=1 $(COMPUTE_SANITIZER) --tool racecheck --error-exitcode 1 tests/t_gpu
+	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool memcheck tests/t_broker
+	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool racecheck tests/t_broker
+	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool memcheck tests/t_gpu
+	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool racecheck tests/t_gpu
+else
+gpu-sanitize:
+	@echo "gpu-sanitize needs a build with CUDA (configure --with-cuda)"; exit 1
+endif
 .PHONY: gpu-sanitize

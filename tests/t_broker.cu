@@ -2,6 +2,7 @@
  * The broker queue on its own (worklist/broker.cuh, docs/broker-queue.md): order,
  * many producers and consumers, full and empty edges, termination and quitting.
  * Every kernel is watched from the host: a hang is reported, never waited out.
+ * MVC_GPU_TEST_SMALL=1 keeps it short (for compute-sanitizer).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -142,10 +143,9 @@ __global__ void order_kernel(struct broker q, int items, int *order)
     }
 }
 
-static void test_order(void)
+static void test_order(int items)
 {
     const unsigned long long capacity = 16;
-    const int items = 2000;
     struct broker q = queue_create(capacity);
     int *order;
     check_cuda(cudaMalloc(&order, items * sizeof(int)), "cudaMalloc");
@@ -208,12 +208,11 @@ __global__ void many_kernel(struct broker q, int producers, int per_producer, in
     }
 }
 
-static void test_many(void)
+static void test_many(int per_producer)
 {
     int blocks = resident_blocks((const void *)many_kernel);
     int producers = blocks / 2 < 32 ? blocks / 2 : 32;
     int consumers = producers;
-    const int per_producer = 3000;
     int total = producers * per_producer;
     struct broker q = queue_create(64);
     int *seen;
@@ -511,8 +510,8 @@ int main(void)
     if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0)
         skip_all("no CUDA device");
     int small = getenv("MVC_GPU_TEST_SMALL") != NULL;
-    test_order();
-    test_many();
+    test_order(small ? 200 : 2000);
+    test_many(small ? 100 : 3000);
     test_edges();
     int blocks = resident_blocks((const void *)termination_kernel);
     if (small && blocks > 16)
