@@ -26,7 +26,8 @@ struct degree_summary {
 struct degree_summary_combine {
     __device__ degree_summary operator()(const degree_summary &a, const degree_summary &b) const
     {
-        bool b_wins = b.max_degree > a.max_degree || (b.max_degree == a.max_degree && b.vertex < a.vertex);
+        bool b_wins =
+            b.max_degree > a.max_degree || (b.max_degree == a.max_degree && b.vertex < a.vertex);
         degree_summary r;
         r.max_degree = b_wins ? b.max_degree : a.max_degree;
         r.vertex = b_wins ? b.vertex : a.vertex;
@@ -36,11 +37,15 @@ struct degree_summary_combine {
     }
 };
 
-/* Sized for the largest block; blocks of any multiple of 32 threads pass blockDim.x as the valid count. */
-typedef cub::BlockReduce<degree_summary, MAX_BLOCK_THREADS, cub::BLOCK_REDUCE_WARP_REDUCTIONS> summary_reduce;
+/* Sized for the largest block; blocks of any multiple of 32 threads pass blockDim.x as the valid
+ * count. */
+typedef cub::BlockReduce<degree_summary, MAX_BLOCK_THREADS, cub::BLOCK_REDUCE_WARP_REDUCTIONS>
+    summary_reduce;
 
-/* Block-wide; every thread gets the summary (through *shared_out). The node must not change meanwhile. */
-static __device__ degree_summary summarize_degrees(const int *deg, int n, summary_reduce::TempStorage &tmp,
+/* Block-wide; every thread gets the summary (through *shared_out). The node must not change
+ * meanwhile. */
+static __device__ degree_summary summarize_degrees(const int *deg, int n,
+                                                   summary_reduce::TempStorage &tmp,
                                                    degree_summary *shared_out)
 {
     degree_summary mine = {-1, -1, 0, 0};
@@ -85,7 +90,8 @@ static __device__ void take_vertex(int *deg, const struct search_graph &g, int v
  * per taken neighbour u decrements the degrees of u's remaining neighbours;
  * the barrier keeps a taken vertex from being decremented.
  */
-static __device__ void branch_on_vertex(int *cur, int *other, const struct search_graph &g, int v, int d)
+static __device__ void branch_on_vertex(int *cur, int *other, const struct search_graph &g, int v,
+                                        int d)
 {
     node_copy(other, cur, g.stride);
     __syncthreads();

@@ -22,12 +22,13 @@ static inline int cuda_check_at(cudaError_t code, const char *call, const char *
     /* Clears the runtime's last error, so that it is not blamed on a later launch. */
     (void)cudaGetLastError();
     int status = code == cudaErrorMemoryAllocation ? MVC_ENOMEM : MVC_EDEVICE;
-    error_set(err, status, "%s failed at %s:%d: %s (%s)", call, file, line, cudaGetErrorString(code),
-              cudaGetErrorName(code));
+    error_set(err, status, "%s failed at %s:%d: %s (%s)", call, file, line,
+              cudaGetErrorString(code), cudaGetErrorName(code));
     return status;
 }
 
 #define CUDA_CHECK(err, call) cuda_check_at((call), #call, __FILE__, __LINE__, (err))
-#define CUDA_CHECK_LAUNCH(err, name) cuda_check_at(cudaGetLastError(), "launch of " name, __FILE__, __LINE__, (err))
+#define CUDA_CHECK_LAUNCH(err, name)                                                               \
+    cuda_check_at(cudaGetLastError(), "launch of " name, __FILE__, __LINE__, (err))
 
 #endif

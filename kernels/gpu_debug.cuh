@@ -10,13 +10,13 @@
 #include <stdio.h>
 
 #ifdef MVC_GPU_DEBUG
-#define GPU_ASSERT(cond)                                                                            \
-    do {                                                                                            \
-        if (!(cond)) {                                                                              \
-            printf("GPU_ASSERT(%s) failed at %s:%d, block %d thread %d\n", #cond, __FILE__,          \
-                   __LINE__, (int)blockIdx.x, (int)threadIdx.x);                                    \
-            __trap();                                                                               \
-        }                                                                                           \
+#define GPU_ASSERT(cond)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            printf("GPU_ASSERT(%s) failed at %s:%d, block %d thread %d\n", #cond, __FILE__,        \
+                   __LINE__, (int)blockIdx.x, (int)threadIdx.x);                                   \
+            __trap();                                                                              \
+        }                                                                                          \
     } while (0)
 #else
 #define GPU_ASSERT(cond) ((void)0)

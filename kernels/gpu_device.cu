@@ -27,6 +27,7 @@ int gpu_device_name(char *buf, int size)
             buf[0] = '\0';
         return MVC_EDEVICE;
     }
-    snprintf(buf, (size_t)size, "%s (%d SMs, sm_%d%d)", prop.name, prop.multiProcessorCount, prop.major, prop.minor);
+    snprintf(buf, (size_t)size, "%s (%d SMs, sm_%d%d)", prop.name, prop.multiProcessorCount,
+             prop.major, prop.minor);
     return MVC_OK;
 }

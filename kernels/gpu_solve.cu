@@ -72,7 +72,8 @@ static int *root_node(const struct graph *g, int stride)
     return root;
 }
 
-/* Device bytes the search may use beyond the graph: free memory less a margin, under the user's cap. */
+/* Device bytes the search may use beyond the graph: free memory less a margin, under the user's
+ * cap. */
 static int search_memory_budget(const struct gpu_run *run, size_t *budget, struct error *err)
 {
     size_t free_bytes = 0, total_bytes = 0;
@@ -87,9 +88,10 @@ static int search_memory_budget(const struct gpu_run *run, size_t *budget, struc
     if (cap > 0) {
         size_t used = search_memory_solve_bytes(run->g, run->stride);
         if ((size_t)cap <= used)
-            return error_set(err, MVC_EDEVICE,
-                             "the device memory limit (%lld bytes) does not hold the graph (%zu bytes)",
-                             (long long)cap, used);
+            return error_set(
+                err, MVC_EDEVICE,
+                "the device memory limit (%lld bytes) does not hold the graph (%zu bytes)",
+                (long long)cap, used);
         if ((size_t)cap - used < *budget)
             *budget = (size_t)cap - used;
     }
@@ -97,8 +99,8 @@ static int search_memory_budget(const struct gpu_run *run, size_t *budget, struc
 }
 
 /* Plan, then allocate; on an allocation failure shrink the plan and try again. */
-static int plan_and_allocate(struct search_memory *m, struct launch_request *r, struct launch_plan *p,
-                             struct error *err)
+static int plan_and_allocate(struct search_memory *m, struct launch_request *r,
+                             struct launch_plan *p, struct error *err)
 {
     int status = launch_plan_choose(r, p, err);
     if (status != MVC_OK)
@@ -110,37 +112,43 @@ static int plan_and_allocate(struct search_memory *m, struct launch_request *r, 
         size_t wanted = launch_plan_bytes(r, p);
         search_memory_release_plan(m);
         if (!launch_plan_shrink(r, p))
-            return error_set(err, MVC_EDEVICE,
-                             "out of device memory: even one block of the search (%zu bytes for a stack of %d "
-                             "nodes of %d vertices) cannot be allocated",
-                             wanted, r->stack_depth, r->n);
+            return error_set(
+                err, MVC_EDEVICE,
+                "out of device memory: even one block of the search (%zu bytes for a stack of %d "
+                "nodes of %d vertices) cannot be allocated",
+                wanted, r->stack_depth, r->n);
     }
 }
 
-static void describe_plan(const struct gpu_run *run, const struct launch_request *r, const struct launch_plan *p)
+static void describe_plan(const struct gpu_run *run, const struct launch_request *r,
+                          const struct launch_plan *p)
 {
     if (!run->o->verbose || run->o->quiet)
         return;
     fprintf(stderr,
-            "c gpu: %s, %s-memory kernel, %d blocks of %d threads, %zu bytes of shared memory per block, "
+            "c gpu: %s, %s-memory kernel, %d blocks of %d threads, %zu bytes of shared memory per "
+            "block, "
             "stacks of %d nodes",
-            run->hybrid ? "hybrid" : "stackonly", p->in_shared ? "shared" : "global", p->blocks, p->block_size,
-            p->dynamic_smem, r->stack_depth);
+            run->hybrid ? "hybrid" : "stackonly", p->in_shared ? "shared" : "global", p->blocks,
+            p->block_size, p->dynamic_smem, r->stack_depth);
     if (run->hybrid)
-        fprintf(stderr, ", worklist of %lld entries, threshold %d", (long long)p->worklist_size, p->threshold);
+        fprintf(stderr, ", worklist of %lld entries, threshold %d", (long long)p->worklist_size,
+                p->threshold);
     else
         fprintf(stderr, ", sub-trees from depth %d", p->start_depth);
     fprintf(stderr, "\n");
 }
 
-/* Cooperative launch guarantees the co-residency the termination rule relies on; refused grids shrink. */
-static int launch_search(struct search_memory *m, const struct launch_request *r, struct launch_plan *p,
-                         struct search_args *a, struct error *err)
+/* Cooperative launch guarantees the co-residency the termination rule relies on; refused grids
+ * shrink. */
+static int launch_search(struct search_memory *m, const struct launch_request *r,
+                         struct launch_plan *p, struct search_args *a, struct error *err)
 {
     int device = 0, cooperative = 0;
     int status = CUDA_CHECK(err, cudaGetDevice(&device));
     if (status == MVC_OK)
-        status = CUDA_CHECK(err, cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
+        status = CUDA_CHECK(
+            err, cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
     if (status != MVC_OK)
         return status;
     const void *kernel = launch_plan_kernel(r, p);
@@ -154,9 +162,10 @@ static int launch_search(struct search_memory *m, const struct launch_request *r
             code = cudaLaunchCooperativeKernel(kernel, dim3(p->blocks), dim3(p->block_size), params,
                                                p->dynamic_smem, m->stream);
         else
-            code = cudaLaunchKernel(kernel, dim3(p->blocks), dim3(p->block_size), params, p->dynamic_smem,
-                                    m->stream);
-        if (code == cudaErrorCooperativeLaunchTooLarge && attempt < LAUNCH_ATTEMPTS && p->blocks > 1) {
+            code = cudaLaunchKernel(kernel, dim3(p->blocks), dim3(p->block_size), params,
+                                    p->dynamic_smem, m->stream);
+        if (code == cudaErrorCooperativeLaunchTooLarge && attempt < LAUNCH_ATTEMPTS &&
+            p->blocks > 1) {
             (void)cudaGetLastError();
             p->blocks = p->blocks * 3 / 4 > 0 ? p->blocks * 3 / 4 : 1;
             continue;
@@ -173,13 +182,13 @@ static int launch_search(struct search_memory *m, const struct launch_request *r
 static void report_progress(struct search_memory *m, const struct gpu_run *run)
 {
     int *word = &m->host_words[HOST_WORD_PROGRESS];
-    if (CUDA_CHECK(NULL, cudaMemcpyAsync(word, &m->ctl->best_size, sizeof(int), cudaMemcpyDeviceToHost,
-                                         m->side)) != MVC_OK ||
+    if (CUDA_CHECK(NULL, cudaMemcpyAsync(word, &m->ctl->best_size, sizeof(int),
+                                         cudaMemcpyDeviceToHost, m->side)) != MVC_OK ||
         CUDA_CHECK(NULL, cudaStreamSynchronize(m->side)) != MVC_OK)
         return;
     if (run->pvc)
-        fprintf(stderr, "c gpu: %.1f s, looking for a cover of size <= %d\n", clock_seconds() - run->t_start,
-                run->k_root);
+        fprintf(stderr, "c gpu: %.1f s, looking for a cover of size <= %d\n",
+                clock_seconds() - run->t_start, run->k_root);
     else
         fprintf(stderr, "c gpu: %.1f s, best cover %d\n", clock_seconds() - run->t_start, *word);
 }
@@ -189,7 +198,8 @@ static void report_progress(struct search_memory *m, const struct gpu_run *run)
  * limit) reaches it: the host copies a 1 into ctl->stop on a second stream,
  * and every block polls that word.
  */
-static int wait_for_search(struct search_memory *m, const struct gpu_run *run, int *stop_sent, struct error *err)
+static int wait_for_search(struct search_memory *m, const struct gpu_run *run, int *stop_sent,
+                           struct error *err)
 {
     int progress = (run->o->progress || run->o->verbose) && !run->o->quiet;
     double next_progress = clock_seconds() + PROGRESS_SECONDS;
@@ -200,8 +210,9 @@ static int wait_for_search(struct search_memory *m, const struct gpu_run *run, i
         if (code != cudaErrorNotReady)
             return cuda_check_at(code, "the search kernel", __FILE__, __LINE__, err);
         if (!*stop_sent && stop_requested(run)) {
-            int status = CUDA_CHECK(err, cudaMemcpyAsync(&m->ctl->stop, &m->host_words[HOST_WORD_STOP], sizeof(int),
-                                                         cudaMemcpyHostToDevice, m->side));
+            int status =
+                CUDA_CHECK(err, cudaMemcpyAsync(&m->ctl->stop, &m->host_words[HOST_WORD_STOP],
+                                                sizeof(int), cudaMemcpyHostToDevice, m->side));
             if (status != MVC_OK)
                 return status;
             *stop_sent = 1;
@@ -214,9 +225,10 @@ static int wait_for_search(struct search_memory *m, const struct gpu_run *run, i
     }
 }
 
-/* The cover held in best_node: {v : node[v] == DEGREE_REMOVED}, checked against its recorded size. */
-static int read_best_cover(struct search_memory *m, const struct gpu_run *run, int saved_size, struct cover *out,
-                           struct error *err)
+/* The cover held in best_node: {v : node[v] == DEGREE_REMOVED}, checked against its recorded size.
+ */
+static int read_best_cover(struct search_memory *m, const struct gpu_run *run, int saved_size,
+                           struct cover *out, struct error *err)
 {
     int32_t n = run->g->n;
     int *node = (int *)malloc((size_t)run->stride * sizeof(int));
@@ -231,10 +243,11 @@ static int read_best_cover(struct search_memory *m, const struct gpu_run *run, i
             if (node[v] == DEGREE_REMOVED)
                 cover_add(out, v);
         if (out->size != saved_size || node[n] != saved_size)
-            status = error_set(err, MVC_EDEVICE,
-                               "internal error: the device's best cover holds %ld vertices, its node says %d and "
-                               "the search recorded %d",
-                               (long)out->size, node[n], saved_size);
+            status = error_set(
+                err, MVC_EDEVICE,
+                "internal error: the device's best cover holds %ld vertices, its node says %d and "
+                "the search recorded %d",
+                (long)out->size, node[n], saved_size);
     }
     free(node);
     return status;
@@ -273,8 +286,9 @@ static void collect_stats(const struct launch_plan *p, const struct block_stats 
 }
 
 /* Everything that touches the device: returns a solve_outcome or a negative status. */
-static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *t, struct search_memory *m,
-                            struct cover *out, struct solve_stats *st, struct error *err)
+static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *t,
+                            struct search_memory *m, struct cover *out, struct solve_stats *st,
+                            struct error *err)
 {
     const struct graph *g = run->g;
     int status = CUDA_CHECK(err, cudaSetDevice(0));
@@ -307,7 +321,8 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
     describe_plan(run, &r, &p);
 
     struct search_control ctl = {out->size, INT_MAX, 0, 0, 0, SEARCH_ERROR_NONE};
-    if ((status = CUDA_CHECK(err, cudaMemcpy(m->ctl, &ctl, sizeof ctl, cudaMemcpyHostToDevice))) != MVC_OK ||
+    if ((status = CUDA_CHECK(err, cudaMemcpy(m->ctl, &ctl, sizeof ctl, cudaMemcpyHostToDevice))) !=
+            MVC_OK ||
         (status = CUDA_CHECK(err, cudaStreamSynchronize(m->stream))) != MVC_OK)
         return status;
 
@@ -344,14 +359,16 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
 
     float ms = 0;
     if ((status = CUDA_CHECK(err, cudaEventElapsedTime(&ms, m->started, m->finished))) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaMemcpy(&ctl, m->ctl, sizeof ctl, cudaMemcpyDeviceToHost))) != MVC_OK)
+        (status = CUDA_CHECK(err, cudaMemcpy(&ctl, m->ctl, sizeof ctl, cudaMemcpyDeviceToHost))) !=
+            MVC_OK)
         return status;
     st->t_search = ms / 1000.0;
 
     struct block_stats *blocks = (struct block_stats *)calloc((size_t)p.blocks, sizeof *blocks);
     if (blocks == NULL)
         return error_set(err, MVC_ENOMEM, "out of memory for block statistics");
-    status = CUDA_CHECK(err, cudaMemcpy(blocks, m->stats, (size_t)p.blocks * sizeof *blocks, cudaMemcpyDeviceToHost));
+    status = CUDA_CHECK(err, cudaMemcpy(blocks, m->stats, (size_t)p.blocks * sizeof *blocks,
+                                        cudaMemcpyDeviceToHost));
     if (status == MVC_OK)
         collect_stats(&p, blocks, prop.multiProcessorCount, st);
     free(blocks);
@@ -359,13 +376,16 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
         return status;
 
     if (ctl.error == SEARCH_ERROR_STACK_OVERFLOW)
-        return error_set(err, MVC_EDEVICE, "internal error: a local stack of %d nodes overflowed", r.stack_depth);
+        return error_set(err, MVC_EDEVICE, "internal error: a local stack of %d nodes overflowed",
+                         r.stack_depth);
     if (ctl.error != SEARCH_ERROR_NONE)
-        return error_set(err, MVC_EDEVICE, "internal error: the search kernel reported error %d", ctl.error);
+        return error_set(err, MVC_EDEVICE, "internal error: the search kernel reported error %d",
+                         ctl.error);
 
     /* Every lowering of best_size is followed by saving a cover of that size (record_cover). */
     if (!run->pvc && ctl.best_size < out->size && ctl.saved_size != ctl.best_size)
-        return error_set(err, MVC_EDEVICE, "internal error: the search found a cover of %d but saved one of %d",
+        return error_set(err, MVC_EDEVICE,
+                         "internal error: the search found a cover of %d but saved one of %d",
                          ctl.best_size, ctl.saved_size);
     int improved = run->pvc ? ctl.found : ctl.saved_size < out->size;
     if (improved && (status = read_best_cover(m, run, ctl.saved_size, out, err)) != MVC_OK)
@@ -386,8 +406,9 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
     return SOLVE_OPTIMAL;
 }
 
-int gpu_solve_mvc_tuned(const struct graph *g, const struct solve_opts *o, const struct gpu_tuning *t,
-                        struct cover *out, struct solve_stats *st, struct error *err)
+int gpu_solve_mvc_tuned(const struct graph *g, const struct solve_opts *o,
+                        const struct gpu_tuning *t, struct cover *out, struct solve_stats *st,
+                        struct error *err)
 {
     struct gpu_run run;
     run.g = g;
@@ -395,7 +416,8 @@ int gpu_solve_mvc_tuned(const struct graph *g, const struct solve_opts *o, const
     run.t_start = clock_seconds();
     run.pvc = o->k >= 0;
     if (o->solver != SOLVER_HYBRID && o->solver != SOLVER_STACKONLY)
-        return error_set(err, MVC_EUNSUPPORTED, "the GPU solves with 'hybrid' or 'stackonly', not solver %d",
+        return error_set(err, MVC_EUNSUPPORTED,
+                         "the GPU solves with 'hybrid' or 'stackonly', not solver %d",
                          (int)o->solver);
     run.hybrid = o->solver == SOLVER_HYBRID;
     st->solver = run.hybrid ? "hybrid" : "stackonly";
@@ -430,8 +452,8 @@ int gpu_solve_mvc_tuned(const struct graph *g, const struct solve_opts *o, const
     return outcome;
 }
 
-int gpu_solve_mvc(const struct graph *g, const struct solve_opts *o, struct cover *out, struct solve_stats *st,
-                  struct error *err)
+int gpu_solve_mvc(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                  struct solve_stats *st, struct error *err)
 {
     struct gpu_tuning t = {GPU_STORAGE_AUTO};
     const char *storage = getenv("MVC_GPU_STORAGE");

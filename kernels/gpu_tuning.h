@@ -27,8 +27,9 @@ struct gpu_tuning {
 };
 
 /* gpu_solve_mvc with tuning t (NULL: defaults). */
-int gpu_solve_mvc_tuned(const struct graph *g, const struct solve_opts *o, const struct gpu_tuning *t,
-                        struct cover *out, struct solve_stats *st, struct error *err);
+int gpu_solve_mvc_tuned(const struct graph *g, const struct solve_opts *o,
+                        const struct gpu_tuning *t, struct cover *out, struct solve_stats *st,
+                        struct error *err);
 
 #ifdef __cplusplus
 }

@@ -12,7 +12,8 @@ extern "C" {
 #include "degree.h"
 }
 
-/* Vertices of degree >= 1 in doubly linked lists by degree; degrees only fall, and so does max_degree. */
+/* Vertices of degree >= 1 in doubly linked lists by degree; degrees only fall, and so does
+ * max_degree. */
 struct greedy_state {
     const struct graph *g;
     int32_t *deg; /* DEGREE_REMOVED once in the cover */
@@ -137,7 +138,8 @@ int gpu_greedy_cover(const struct graph *g, struct cover *c)
     s.max_degree = 0;
     s.edges = g->m;
     s.queue_len = 0;
-    s.queue_cap = 3 * (int64_t)n + 1; /* a vertex is queued at most when it reaches 2, 1, and at the start */
+    s.queue_cap =
+        3 * (int64_t)n + 1; /* a vertex is queued at most when it reaches 2, 1, and at the start */
     size_t count = (size_t)n + 1;
     s.deg = (int32_t *)malloc(count * sizeof(int32_t));
     s.next = (int32_t *)malloc(count * sizeof(int32_t));

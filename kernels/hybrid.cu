@@ -9,8 +9,7 @@
 #include "search_kernels.cuh"
 #include "search_steps.cuh"
 
-template <class Storage>
-__global__ void hybrid_search(const struct search_args a)
+template <class Storage> __global__ void hybrid_search(const struct search_args a)
 {
     extern __shared__ int4 search_smem[];
     __shared__ struct search_shared sh;
@@ -66,10 +65,12 @@ __global__ void hybrid_search(const struct search_args a)
 
 const void *hybrid_kernel(bool in_shared)
 {
-    return in_shared ? (const void *)hybrid_search<shared_storage> : (const void *)hybrid_search<global_storage>;
+    return in_shared ? (const void *)hybrid_search<shared_storage>
+                     : (const void *)hybrid_search<global_storage>;
 }
 
 size_t search_dynamic_smem(bool in_shared, int stride)
 {
-    return in_shared ? shared_storage::dynamic_bytes(stride) : global_storage::dynamic_bytes(stride);
+    return in_shared ? shared_storage::dynamic_bytes(stride)
+                     : global_storage::dynamic_bytes(stride);
 }

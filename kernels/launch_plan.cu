@@ -37,7 +37,8 @@ static size_t node_bytes(const struct launch_request *r)
 /* Global memory of one block: its stack, its current node (global kernel) and its statistics. */
 static size_t block_bytes(const struct launch_request *r, int in_shared)
 {
-    return (size_t)r->stack_depth * node_bytes(r) + (in_shared ? 0 : node_bytes(r)) + sizeof(struct block_stats);
+    return (size_t)r->stack_depth * node_bytes(r) + (in_shared ? 0 : node_bytes(r)) +
+           sizeof(struct block_stats);
 }
 
 static size_t worklist_bytes(const struct launch_request *r, int64_t entries)
@@ -61,7 +62,8 @@ static int64_t default_worklist_size(const struct launch_request *r)
         return 0;
     if (r->o->worklist_size > 0)
         return r->o->worklist_size;
-    int64_t fit = (int64_t)((double)r->memory * WORKLIST_MEMORY_SHARE / (double)broker_slot_bytes(r->stride));
+    int64_t fit =
+        (int64_t)((double)r->memory * WORKLIST_MEMORY_SHARE / (double)broker_slot_bytes(r->stride));
     int64_t size = fit < DEFAULT_WORKLIST_SIZE ? fit : DEFAULT_WORKLIST_SIZE;
     return size > MIN_WORKLIST_SIZE ? size : MIN_WORKLIST_SIZE;
 }
@@ -77,7 +79,8 @@ static int threshold_entries(const struct launch_request *r, int64_t worklist_si
     return (int)t;
 }
 
-/* The power of two nearest to n / VERTICES_PER_THREAD threads, within [one warp, MAX_BLOCK_THREADS]. */
+/* The power of two nearest to n / VERTICES_PER_THREAD threads, within [one warp,
+ * MAX_BLOCK_THREADS]. */
 static int preferred_block_size(int n)
 {
     double want = (double)n / VERTICES_PER_THREAD;
@@ -106,12 +109,14 @@ static int best_for_storage(const struct launch_request *r, int in_shared, int64
         return status;
     if (smem + attr.sharedSizeBytes > prop->sharedMemPerBlockOptin)
         return MVC_OK;
-    status = CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    status = CUDA_CHECK(
+        err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     if (status != MVC_OK)
         return status;
 
     size_t total = r->memory, queue = worklist_bytes(r, worklist_size);
-    int64_t memory_blocks = total > queue ? (int64_t)((total - queue) / block_bytes(r, in_shared)) : 0;
+    int64_t memory_blocks =
+        total > queue ? (int64_t)((total - queue) / block_bytes(r, in_shared)) : 0;
     int64_t full = (int64_t)prop->maxThreadsPerMultiProcessor * prop->multiProcessorCount;
     int max_threads = attr.maxThreadsPerBlock < prop->maxThreadsPerBlock ? attr.maxThreadsPerBlock
                                                                          : prop->maxThreadsPerBlock;
@@ -122,7 +127,8 @@ static int best_for_storage(const struct launch_request *r, int in_shared, int64
     if (upper < WARP_LANES)
         upper = WARP_LANES;
 
-    /* Candidates: the user's block size, or powers of two up to the upper limit and the limit itself. */
+    /* Candidates: the user's block size, or powers of two up to the upper limit and the limit
+     * itself. */
     struct candidate all[16];
     int count = 0;
     for (int size = WARP_LANES;; size = size * 2 < upper ? size * 2 : upper) {
@@ -133,7 +139,8 @@ static int best_for_storage(const struct launch_request *r, int in_shared, int64
                 block_size = max_threads;
         }
         int per_sm = 0;
-        status = CUDA_CHECK(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block_size, smem));
+        status = CUDA_CHECK(
+            err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block_size, smem));
         if (status != MVC_OK)
             return status;
         int64_t blocks = (int64_t)per_sm * prop->multiProcessorCount;
@@ -152,7 +159,8 @@ static int best_for_storage(const struct launch_request *r, int in_shared, int64
             break;
     }
 
-    /* Within OCCUPANCY_TOLERANCE of the most resident threads, the size nearest the preferred one. */
+    /* Within OCCUPANCY_TOLERANCE of the most resident threads, the size nearest the preferred one.
+     */
     int64_t most = 0;
     for (int i = 0; i < count; i++)
         most = all[i].threads > most ? all[i].threads : most;
@@ -160,7 +168,8 @@ static int best_for_storage(const struct launch_request *r, int in_shared, int64
     for (int i = 0; i < count; i++) {
         if ((double)all[i].threads < OCCUPANCY_TOLERANCE * (double)most)
             continue;
-        if (!c->valid || size_distance(all[i].block_size, prefer) < size_distance(c->block_size, prefer))
+        if (!c->valid ||
+            size_distance(all[i].block_size, prefer) < size_distance(c->block_size, prefer))
             *c = all[i];
     }
     return MVC_OK;
@@ -186,15 +195,18 @@ int launch_plan_choose(const struct launch_request *r, struct launch_plan *p, st
         return status;
 
     if (r->storage == GPU_STORAGE_SHARED && !shared.valid)
-        return error_set(err, MVC_EUNSUPPORTED,
-                         "the shared-memory search kernel cannot run: a node of %d vertices needs %zu bytes "
-                         "of shared memory (the device has %zu per block) or its stack does not fit",
-                         r->n, search_dynamic_smem(true, r->stride), prop.sharedMemPerBlockOptin);
+        return error_set(
+            err, MVC_EUNSUPPORTED,
+            "the shared-memory search kernel cannot run: a node of %d vertices needs %zu bytes "
+            "of shared memory (the device has %zu per block) or its stack does not fit",
+            r->n, search_dynamic_smem(true, r->stride), prop.sharedMemPerBlockOptin);
     if (!shared.valid && !global.valid)
         return error_set(err, MVC_EDEVICE,
-                         "not enough device memory for the search: one block's stack of %d nodes needs %zu bytes, "
+                         "not enough device memory for the search: one block's stack of %d nodes "
+                         "needs %zu bytes, "
                          "the worklist %zu, and %zu are available",
-                         r->stack_depth, block_bytes(r, 0), worklist_bytes(r, worklist_size), r->memory);
+                         r->stack_depth, block_bytes(r, 0), worklist_bytes(r, worklist_size),
+                         r->memory);
 
     int use_shared = shared.valid && (!global.valid || shared.threads * 2 >= global.threads);
     const struct candidate *c = use_shared ? &shared : &global;

@@ -16,7 +16,8 @@ extern "C" {
 }
 #include "gpu_tuning.h"
 
-/* Entries of the worklist by default (the smallest size the paper tries) and its share of free memory. */
+/* Entries of the worklist by default (the smallest size the paper tries) and its share of free
+ * memory. */
 #define DEFAULT_WORKLIST_SIZE (1 << 17)
 #define WORKLIST_MEMORY_SHARE 0.25
 #define MIN_WORKLIST_SIZE 16
@@ -34,7 +35,7 @@ struct launch_request {
     int hybrid;      /* 1: with a worklist */
     enum gpu_storage storage;
     const struct solve_opts *o;
-    size_t memory;   /* device bytes available for stacks, node buffers and the worklist */
+    size_t memory; /* device bytes available for stacks, node buffers and the worklist */
 };
 
 struct launch_plan {
@@ -47,7 +48,8 @@ struct launch_plan {
     int start_depth;       /* StackOnly */
 };
 
-/* Chooses a plan. MVC_EDEVICE with a message when nothing fits, MVC_EUNSUPPORTED when a forced storage cannot be. */
+/* Chooses a plan. MVC_EDEVICE with a message when nothing fits, MVC_EUNSUPPORTED when a forced
+ * storage cannot be. */
 int launch_plan_choose(const struct launch_request *r, struct launch_plan *p, struct error *err);
 
 /* Device bytes the plan's per-launch buffers take. */
@@ -56,7 +58,8 @@ size_t launch_plan_bytes(const struct launch_request *r, const struct launch_pla
 /* Kernel of the plan. */
 const void *launch_plan_kernel(const struct launch_request *r, const struct launch_plan *p);
 
-/* After an allocation failed: a smaller plan (smaller worklist first, then fewer blocks). 0 when none is left. */
+/* After an allocation failed: a smaller plan (smaller worklist first, then fewer blocks). 0 when
+ * none is left. */
 int launch_plan_shrink(const struct launch_request *r, struct launch_plan *p);
 
 #endif

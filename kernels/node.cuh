@@ -35,7 +35,8 @@ static __device__ __forceinline__ int degree_load(int *deg, int v)
     return cuda::atomic_ref<int, cuda::thread_scope_block>(deg[v]).load(cuda::memory_order_relaxed);
 }
 
-/* x, present, loses a neighbour. A present vertex's degree counts present neighbours, so never drops below 0. */
+/* x, present, loses a neighbour. A present vertex's degree counts present neighbours, so never
+ * drops below 0. */
 static __device__ __forceinline__ void degree_decrement(int *deg, int x)
 {
 #ifdef MVC_GPU_DEBUG
@@ -78,24 +79,44 @@ struct shared_storage {
     int *cur;
     int *other;
     static constexpr bool in_shared = true;
-    static size_t dynamic_bytes(int stride) { return 2 * (size_t)stride * sizeof(int); }
-    __device__ shared_storage(const struct search_args &a, int *smem) : cur(smem), other(smem + a.g.stride) {}
-    __device__ int *child_buffer(int *) { return other; }
+    static size_t dynamic_bytes(int stride)
+    {
+        return 2 * (size_t)stride * sizeof(int);
+    }
+    __device__ shared_storage(const struct search_args &a, int *smem)
+        : cur(smem), other(smem + a.g.stride)
+    {
+    }
+    __device__ int *child_buffer(int *)
+    {
+        return other;
+    }
     /* Block-wide; the caller synchronises before publishing dest. */
-    __device__ void commit_child(int *dest, int stride) { node_copy(dest, other, stride); }
+    __device__ void commit_child(int *dest, int stride)
+    {
+        node_copy(dest, other, stride);
+    }
 };
 
 /* The current node in a per-block global buffer; children are built in place. */
 struct global_storage {
     int *cur;
     static constexpr bool in_shared = false;
-    static size_t dynamic_bytes(int) { return 0; }
+    static size_t dynamic_bytes(int)
+    {
+        return 0;
+    }
     __device__ global_storage(const struct search_args &a, int *)
         : cur(a.scratch + (size_t)blockIdx.x * (size_t)a.g.stride)
     {
     }
-    __device__ int *child_buffer(int *dest) { return dest; }
-    __device__ void commit_child(int *, int) {}
+    __device__ int *child_buffer(int *dest)
+    {
+        return dest;
+    }
+    __device__ void commit_child(int *, int)
+    {
+    }
 };
 
 #endif

@@ -37,7 +37,8 @@
 
 /* Shared-memory scratch of the rounds. list_len alternates between rounds (see reduce_node). */
 struct reduce_scratch {
-    int list[REMOVAL_LIST_CAPACITY]; /* vertices taken this round; -1 where another thread took it first */
+    int list[REMOVAL_LIST_CAPACITY]; /* vertices taken this round; -1 where another thread took it
+                                        first */
     int list_len[2];
 };
 
@@ -64,7 +65,8 @@ static __device__ bool graph_adjacent(const struct search_graph &g, int u, int w
     return false;
 }
 
-/* Takes u into the cover this round. Returns 1 when this call took it, 0 when it was gone or the list is full. */
+/* Takes u into the cover this round. Returns 1 when this call took it, 0 when it was gone or the
+ * list is full. */
 static __device__ int take_into_cover(int *deg, int u, struct reduce_scratch *rs, int parity)
 {
     int slot = atomicAdd(&rs->list_len[parity], 1);
@@ -76,8 +78,8 @@ static __device__ int take_into_cover(int *deg, int u, struct reduce_scratch *rs
 }
 
 /* Degree-one rule: v's only neighbour u goes into the cover. */
-static __device__ int degree_one(int *deg, const struct search_graph &g, int v, struct reduce_scratch *rs,
-                                 int parity)
+static __device__ int degree_one(int *deg, const struct search_graph &g, int v,
+                                 struct reduce_scratch *rs, int parity)
 {
     int64_t end = adj_end(g, v);
     for (int64_t e = adj_begin(g, v); e < end; e++) {
@@ -134,8 +136,10 @@ static __device__ int apply_rules(int *deg, const struct search_graph &g, int v,
     return 0;
 }
 
-/* Second phase: the neighbours of the vertices taken this round lose one edge each; a warp per vertex. */
-static __device__ void remove_taken_edges(int *deg, const struct search_graph &g, const int *list, int len)
+/* Second phase: the neighbours of the vertices taken this round lose one edge each; a warp per
+ * vertex. */
+static __device__ void remove_taken_edges(int *deg, const struct search_graph &g, const int *list,
+                                          int len)
 {
     int lane = threadIdx.x % WARP_LANES;
     int warps = blockDim.x / WARP_LANES;
@@ -159,7 +163,8 @@ static __device__ void remove_taken_edges(int *deg, const struct search_graph &g
  * zero on entry and on return; a round appends to list_len[parity] and clears
  * the other one, which nobody reads any more.
  */
-static __device__ bool reduce_node(int *deg, const struct search_graph &g, int k_eff, struct reduce_scratch *rs)
+static __device__ bool reduce_node(int *deg, const struct search_graph &g, int k_eff,
+                                   struct reduce_scratch *rs)
 {
     for (int parity = 0;; parity ^= 1) {
         int budget = k_eff - node_cover_size(deg, g.n);
@@ -179,7 +184,8 @@ static __device__ bool reduce_node(int *deg, const struct search_graph &g, int k
             return true;
         if (taken > 0)
             atomicAdd(&deg[g.n], taken);
-        remove_taken_edges(deg, g, rs->list, len < REMOVAL_LIST_CAPACITY ? len : REMOVAL_LIST_CAPACITY);
+        remove_taken_edges(deg, g, rs->list,
+                           len < REMOVAL_LIST_CAPACITY ? len : REMOVAL_LIST_CAPACITY);
         __syncthreads();
     }
 }

@@ -17,7 +17,8 @@ static int device_alloc(void **p, size_t bytes, struct error *err)
     cudaError_t code = cudaMalloc(p, bytes > 0 ? bytes : 1);
     if (code != cudaSuccess)
         *p = NULL;
-    return cuda_check_at(code, "cudaMalloc", __FILE__, __LINE__, code == cudaErrorMemoryAllocation ? NULL : err);
+    return cuda_check_at(code, "cudaMalloc", __FILE__, __LINE__,
+                         code == cudaErrorMemoryAllocation ? NULL : err);
 }
 
 int search_memory_open(struct search_memory *m, const struct graph *g, const int *root, int stride,
@@ -38,47 +39,57 @@ int search_memory_open(struct search_memory *m, const struct graph *g, const int
                       offsets_bytes + adj_bytes + 2 * node_bytes);
         return MVC_EDEVICE;
     }
-    if ((status = CUDA_CHECK(err, cudaHostAlloc((void **)&m->host_words, 2 * sizeof(int), cudaHostAllocDefault))) !=
+    if ((status = CUDA_CHECK(err, cudaHostAlloc((void **)&m->host_words, 2 * sizeof(int),
+                                                cudaHostAllocDefault))) != MVC_OK ||
+        (status = CUDA_CHECK(err, cudaStreamCreateWithFlags(&m->stream, cudaStreamNonBlocking))) !=
             MVC_OK ||
-        (status = CUDA_CHECK(err, cudaStreamCreateWithFlags(&m->stream, cudaStreamNonBlocking))) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaStreamCreateWithFlags(&m->side, cudaStreamNonBlocking))) != MVC_OK ||
+        (status = CUDA_CHECK(err, cudaStreamCreateWithFlags(&m->side, cudaStreamNonBlocking))) !=
+            MVC_OK ||
         (status = CUDA_CHECK(err, cudaEventCreate(&m->started))) != MVC_OK ||
         (status = CUDA_CHECK(err, cudaEventCreate(&m->finished))) != MVC_OK)
         return status;
     m->host_words[HOST_WORD_STOP] = 1;
-    if ((status = CUDA_CHECK(err, cudaMemcpy(m->offsets, g->offsets, offsets_bytes, cudaMemcpyHostToDevice))) !=
-            MVC_OK ||
+    if ((status = CUDA_CHECK(err, cudaMemcpy(m->offsets, g->offsets, offsets_bytes,
+                                             cudaMemcpyHostToDevice))) != MVC_OK ||
         (adj_bytes > 0 &&
-         (status = CUDA_CHECK(err, cudaMemcpy(m->adj, g->adj, adj_bytes, cudaMemcpyHostToDevice))) != MVC_OK) ||
-        (status = CUDA_CHECK(err, cudaMemcpy(m->root, root, node_bytes, cudaMemcpyHostToDevice))) != MVC_OK)
+         (status = CUDA_CHECK(
+              err, cudaMemcpy(m->adj, g->adj, adj_bytes, cudaMemcpyHostToDevice))) != MVC_OK) ||
+        (status = CUDA_CHECK(err, cudaMemcpy(m->root, root, node_bytes, cudaMemcpyHostToDevice))) !=
+            MVC_OK)
         return status;
     return MVC_OK;
 }
 
-int search_memory_plan(struct search_memory *m, const struct launch_request *r, const struct launch_plan *p,
-                       struct error *err)
+int search_memory_plan(struct search_memory *m, const struct launch_request *r,
+                       const struct launch_plan *p, struct error *err)
 {
     size_t node_bytes = (size_t)r->stride * sizeof(int);
     size_t blocks = (size_t)p->blocks;
     int status;
-    if ((status = device_alloc((void **)&m->stacks, blocks * (size_t)r->stack_depth * node_bytes, err)) !=
-            MVC_OK ||
-        (!p->in_shared && (status = device_alloc((void **)&m->scratch, blocks * node_bytes, err)) != MVC_OK) ||
-        (status = device_alloc((void **)&m->stats, blocks * sizeof(struct block_stats), err)) != MVC_OK)
+    if ((status = device_alloc((void **)&m->stacks, blocks * (size_t)r->stack_depth * node_bytes,
+                               err)) != MVC_OK ||
+        (!p->in_shared &&
+         (status = device_alloc((void **)&m->scratch, blocks * node_bytes, err)) != MVC_OK) ||
+        (status = device_alloc((void **)&m->stats, blocks * sizeof(struct block_stats), err)) !=
+            MVC_OK)
         return status;
     if (p->worklist_size > 0) {
         size_t entries = (size_t)p->worklist_size;
-        if ((status = device_alloc((void **)&m->queue_words, 3 * sizeof(unsigned long long), err)) != MVC_OK ||
-            (status = device_alloc((void **)&m->tickets, entries * sizeof(unsigned int), err)) != MVC_OK ||
+        if ((status = device_alloc((void **)&m->queue_words, 3 * sizeof(unsigned long long),
+                                   err)) != MVC_OK ||
+            (status = device_alloc((void **)&m->tickets, entries * sizeof(unsigned int), err)) !=
+                MVC_OK ||
             (status = device_alloc((void **)&m->payload, entries * node_bytes, err)) != MVC_OK)
             return status;
-        if ((status = CUDA_CHECK(err, cudaMemsetAsync(m->queue_words, 0, 3 * sizeof(unsigned long long),
-                                                      m->stream))) != MVC_OK ||
-            (status = CUDA_CHECK(err, cudaMemsetAsync(m->tickets, 0, entries * sizeof(unsigned int), m->stream))) !=
-                MVC_OK)
+        if ((status =
+                 CUDA_CHECK(err, cudaMemsetAsync(m->queue_words, 0, 3 * sizeof(unsigned long long),
+                                                 m->stream))) != MVC_OK ||
+            (status = CUDA_CHECK(err, cudaMemsetAsync(m->tickets, 0, entries * sizeof(unsigned int),
+                                                      m->stream))) != MVC_OK)
             return status;
     }
-    return CUDA_CHECK(err, cudaMemsetAsync(m->stats, 0, blocks * sizeof(struct block_stats), m->stream));
+    return CUDA_CHECK(err,
+                      cudaMemsetAsync(m->stats, 0, blocks * sizeof(struct block_stats), m->stream));
 }
 
 static void device_free(void *p)

@@ -45,9 +45,10 @@ size_t search_memory_solve_bytes(const struct graph *g, int stride);
 int search_memory_open(struct search_memory *m, const struct graph *g, const int *root, int stride,
                        struct error *err);
 
-/* Buffers of one plan. MVC_ENOMEM without a message when the device is out of memory (retry smaller). */
-int search_memory_plan(struct search_memory *m, const struct launch_request *r, const struct launch_plan *p,
-                       struct error *err);
+/* Buffers of one plan. MVC_ENOMEM without a message when the device is out of memory (retry
+ * smaller). */
+int search_memory_plan(struct search_memory *m, const struct launch_request *r,
+                       const struct launch_plan *p, struct error *err);
 void search_memory_release_plan(struct search_memory *m);
 
 void search_memory_close(struct search_memory *m);

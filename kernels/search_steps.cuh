@@ -19,17 +19,20 @@
 #include "reduce.cuh"
 #include "search_types.cuh"
 
+/* Back-off of a block waiting for the best-cover lock, in nanoseconds. */
+#define LOCK_SLEEP_NS 64
+
 /* Static shared memory of a search block. */
 struct search_shared {
     struct reduce_scratch reduce;
     summary_reduce::TempStorage summary_tmp;
     degree_summary summary;
-    int quit;            /* read_control: stop, error, or (PVC) found */
-    int k_eff;           /* read_control: largest cover size still worth finding */
-    int copy_cover;      /* record_cover: this block writes best_node */
-    int child_where;     /* CHILD_* */
+    int quit;                     /* read_control: stop, error, or (PVC) found */
+    int k_eff;                    /* read_control: largest cover size still worth finding */
+    int copy_cover;               /* record_cover: this block writes best_node */
+    int child_where;              /* CHILD_* */
     unsigned long long child_pos; /* worklist position of the child */
-    int take_result;     /* hybrid: outcome of the worklist take */
+    int take_result;              /* hybrid: outcome of the worklist take */
 };
 
 enum visit_outcome {
@@ -69,7 +72,8 @@ static __device__ bool search_should_quit(const struct search_args &a)
 {
     struct search_control *c = a.ctl;
     /* all loads issued before any is tested: one memory latency, not three */
-    int stop = control_load(&c->stop), error = control_load(&c->error), found = control_load(&c->found);
+    int stop = control_load(&c->stop), error = control_load(&c->error),
+        found = control_load(&c->found);
     return stop || error != SEARCH_ERROR_NONE || (a.pvc && found);
 }
 
@@ -78,7 +82,8 @@ static __device__ bool search_should_quit(const struct search_args &a)
  * k_eff is the largest cover size still worth finding: best - 1 for MVC, k for
  * PVC. A stale (larger) best only weakens pruning, so one read per node does.
  */
-static __device__ bool read_control(const struct search_args &a, struct search_shared &sh, int *k_eff)
+static __device__ bool read_control(const struct search_args &a, struct search_shared &sh,
+                                    int *k_eff)
 {
     if (threadIdx.x == 0) {
         sh.quit = search_should_quit(a);
@@ -95,8 +100,8 @@ static __device__ bool read_control(const struct search_args &a, struct search_s
  * Delta <= budget, so this bound is the same or tighter), then a maximum-degree
  * vertex in summary.
  */
-static __device__ int visit_node(int *cur, const struct search_args &a, int k_eff, struct search_shared &sh,
-                                 degree_summary *summary)
+static __device__ int visit_node(int *cur, const struct search_args &a, int k_eff,
+                                 struct search_shared &sh, degree_summary *summary)
 {
     if (!reduce_node(cur, a.g, k_eff, &sh.reduce))
         return VISIT_PRUNED;
@@ -116,7 +121,8 @@ static __device__ int visit_node(int *cur, const struct search_args &a, int k_ef
  * best_node under the lock, checking again under the lock that no smaller
  * cover was saved meanwhile. PVC: the first block to set `found` saves.
  */
-static __device__ void record_cover(const int *node, const struct search_args &a, struct search_shared &sh)
+static __device__ void record_cover(const int *node, const struct search_args &a,
+                                    struct search_shared &sh)
 {
     int size = node_cover_size(node, a.g.n);
     GPU_ASSERT(a.pvc ? size <= a.k : size >= 0);
@@ -126,7 +132,7 @@ static __device__ void record_cover(const int *node, const struct search_args &a
             copy = atomicExch(&a.ctl->found, 1) == 0;
         } else if (atomicMin(&a.ctl->best_size, size) > size) {
             while (atomicCAS(&a.ctl->lock, 0, 1) != 0)
-                __nanosleep(64);
+                __nanosleep(LOCK_SLEEP_NS);
             __threadfence();
             copy = size < control_load(&a.ctl->saved_size);
             if (!copy) {
@@ -191,15 +197,17 @@ static __device__ void stack_pop(struct local_stack &s, int *cur, int stride)
  * A child whose cover already exceeds k_eff is not built at all.
  */
 template <class Storage>
-static __device__ void branch_step(Storage &store, struct local_stack &stack, const struct search_args &a,
-                                   int k_eff, const degree_summary &s, struct search_shared &sh, bool may_share)
+static __device__ void branch_step(Storage &store, struct local_stack &stack,
+                                   const struct search_args &a, int k_eff, const degree_summary &s,
+                                   struct search_shared &sh, bool may_share)
 {
     int v = s.vertex, d = s.max_degree;
     if (threadIdx.x == 0) {
         int where = CHILD_NONE;
         if ((long long)s.cover_size + d <= k_eff) {
             bool room = stack.top < stack.depth;
-            if (may_share && (!room || broker_count(&a.queue) < a.threshold) && broker_reserve_put(&a.queue)) {
+            if (may_share && (!room || broker_count(&a.queue) < a.threshold) &&
+                broker_reserve_put(&a.queue)) {
                 where = CHILD_WORKLIST;
                 sh.child_pos = broker_claim_put(&a.queue);
             } else if (room) {
@@ -232,7 +240,8 @@ static __device__ void branch_step(Storage &store, struct local_stack &stack, co
 }
 
 /* The block's totals, once, as it returns. */
-static __device__ void write_block_stats(const struct search_args &a, long long nodes, const struct search_timing &t)
+static __device__ void write_block_stats(const struct search_args &a, long long nodes,
+                                         const struct search_timing &t)
 {
     if (threadIdx.x == 0) {
         struct block_stats *s = &a.stats[blockIdx.x];

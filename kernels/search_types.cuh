@@ -36,7 +36,7 @@ struct search_control {
 
 /* One per block, written once when the block returns. */
 struct block_stats {
-    long long nodes; /* tree nodes visited */
+    long long nodes;                                                       /* tree nodes visited */
     long long cycles_total, cycles_worklist, cycles_reduce, cycles_branch; /* MVC_GPU_TIMING only */
     int smid;
     int pad;
@@ -70,17 +70,17 @@ static __device__ __forceinline__ int neighbour(const struct search_graph &g, in
 
 struct search_args {
     struct search_graph g;
-    int pvc;            /* 1: find a cover of size <= k and stop; 0: minimum */
-    int k;              /* PVC parameter */
-    const int *root;    /* the tree's root node */
-    int *best_node;     /* the best cover's node: {v : node[v] == DEGREE_REMOVED} */
+    int pvc;         /* 1: find a cover of size <= k and stop; 0: minimum */
+    int k;           /* PVC parameter */
+    const int *root; /* the tree's root node */
+    int *best_node;  /* the best cover's node: {v : node[v] == DEGREE_REMOVED} */
     struct search_control *ctl;
-    int *stacks;        /* gridDim.x stacks of stack_depth nodes */
+    int *stacks; /* gridDim.x stacks of stack_depth nodes */
     int stack_depth;
-    int *scratch;       /* global-memory storage: one current node per block */
+    int *scratch;        /* global-memory storage: one current node per block */
     struct broker queue; /* hybrid only */
-    int threshold;      /* hybrid: share a child while the queue holds fewer */
-    int start_depth;    /* stackonly: sub-trees start at this depth */
+    int threshold;       /* hybrid: share a child while the queue holds fewer */
+    int start_depth;     /* stackonly: sub-trees start at this depth */
     struct block_stats *stats;
 };
 

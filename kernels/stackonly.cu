@@ -17,8 +17,9 @@ enum descent_result {
 
 /* From the root down to sub-tree `index`: bit l of index picks the child at level l. */
 template <class Storage>
-static __device__ int descend_to_subtree(Storage &store, struct local_stack &stack, const struct search_args &a,
-                                         long long index, struct search_shared &sh, long long *nodes)
+static __device__ int descend_to_subtree(Storage &store, struct local_stack &stack,
+                                         const struct search_args &a, long long index,
+                                         struct search_shared &sh, long long *nodes)
 {
     node_load(store.cur, a.root, a.g.stride);
     for (int level = 0; level < a.start_depth; level++) {
@@ -48,8 +49,9 @@ static __device__ int descend_to_subtree(Storage &store, struct local_stack &sta
 
 /* Depth-first traversal of the sub-tree in cur; false when asked to quit. */
 template <class Storage>
-static __device__ bool traverse_subtree(Storage &store, struct local_stack &stack, const struct search_args &a,
-                                        struct search_shared &sh, long long *nodes, struct search_timing &t)
+static __device__ bool traverse_subtree(Storage &store, struct local_stack &stack,
+                                        const struct search_args &a, struct search_shared &sh,
+                                        long long *nodes, struct search_timing &t)
 {
     bool have_node = true;
     for (;;) {
@@ -81,8 +83,7 @@ static __device__ bool traverse_subtree(Storage &store, struct local_stack &stac
     }
 }
 
-template <class Storage>
-__global__ void stackonly_search(const struct search_args a)
+template <class Storage> __global__ void stackonly_search(const struct search_args a)
 {
     extern __shared__ int4 search_smem[];
     __shared__ struct search_shared sh;

@@ -83,7 +83,8 @@ static void wait_or_bail(const char *what)
         if (code != cudaErrorNotReady)
             check_cuda(code, what);
         clock_gettime(CLOCK_MONOTONIC, &now);
-        double waited = (double)(now.tv_sec - start.tv_sec) + 1e-9 * (double)(now.tv_nsec - start.tv_nsec);
+        double waited =
+            (double)(now.tv_sec - start.tv_sec) + 1e-9 * (double)(now.tv_nsec - start.tv_nsec);
         if (waited > WATCHDOG_SECONDS) {
             ok(0, "%s finishes within %.0f s (watchdog)", what, WATCHDOG_SECONDS);
             printf("Bail out! %s hangs\n", what);
@@ -100,7 +101,8 @@ static void wait_or_bail(const char *what)
 static int resident_blocks(const void *kernel)
 {
     int per_sm = 0, sms = 0;
-    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, TEST_THREADS, 0), "occupancy");
+    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, TEST_THREADS, 0),
+               "occupancy");
     check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), "attribute");
     return per_sm * sms;
 }
@@ -157,7 +159,8 @@ static void test_order(int items)
     int in_order = 0;
     while (in_order < items && host[in_order] == in_order)
         in_order++;
-    is(in_order, items, "one producer, one consumer: %d items come out in the order they went in", items);
+    is(in_order, items, "one producer, one consumer: %d items come out in the order they went in",
+       items);
     free(host);
     check_cuda(cudaFree(order), "cudaFree");
     queue_destroy(&q);
@@ -221,7 +224,8 @@ static void test_many(int per_producer)
     check_cuda(cudaMemset(seen, 0, total * sizeof(int)), "cudaMemset");
     check_cuda(cudaMalloc(&t, sizeof *t), "cudaMalloc");
     check_cuda(cudaMemset(t, 0, sizeof *t), "cudaMemset");
-    many_kernel<<<producers + consumers, TEST_THREADS>>>(q, producers, per_producer, total, seen, t);
+    many_kernel<<<producers + consumers, TEST_THREADS>>>(q, producers, per_producer, total, seen,
+                                                         t);
     check_cuda(cudaGetLastError(), "launch of many_kernel");
     wait_or_bail("many producers and consumers");
 
@@ -236,9 +240,11 @@ static void test_many(int per_producer)
         sum += (unsigned long long)i;
         xor_hash ^= mix((unsigned int)i);
     }
-    is(ht.bad, 0, "%d producers and %d consumers: no element arrives damaged", producers, consumers);
+    is(ht.bad, 0, "%d producers and %d consumers: no element arrives damaged", producers,
+       consumers);
     is(once, total, "every one of %d items is taken exactly once", total);
-    ok(ht.sum == sum && ht.xor_hash == xor_hash, "sum and xor of the items taken match the items put");
+    ok(ht.sum == sum && ht.xor_hash == xor_hash,
+       "sum and xor of the items taken match the items put");
     free(host);
     check_cuda(cudaFree(seen), "cudaFree");
     check_cuda(cudaFree(t), "cudaFree");
@@ -248,17 +254,17 @@ static void test_many(int per_producer)
 /* ---- full and empty: the edges refuse, and the queue recovers ---- */
 
 enum edge_result {
-    EDGE_TAKE_EMPTY,      /* take from the new queue: refused */
-    EDGE_RESERVE_EMPTY,   /* reserve_take at count 0: refused */
-    EDGE_PUTS_TO_FULL,    /* puts accepted until full */
-    EDGE_PUT_FULL,        /* put at capacity: refused */
-    EDGE_RESERVE_FULL,    /* reserve_put at capacity: refused */
-    EDGE_TAKE_FIRST,      /* the first item taken */
-    EDGE_PUT_AFTER_TAKE,  /* put after one take: accepted */
-    EDGE_DRAIN_IN_ORDER,  /* items drained in order */
-    EDGE_TAKE_DRAINED,    /* take after draining: refused */
-    EDGE_COUNT_DRAINED,   /* broker count after draining */
-    EDGE_ROUND_TRIP,      /* put then take on the drained queue */
+    EDGE_TAKE_EMPTY,     /* take from the new queue: refused */
+    EDGE_RESERVE_EMPTY,  /* reserve_take at count 0: refused */
+    EDGE_PUTS_TO_FULL,   /* puts accepted until full */
+    EDGE_PUT_FULL,       /* put at capacity: refused */
+    EDGE_RESERVE_FULL,   /* reserve_put at capacity: refused */
+    EDGE_TAKE_FIRST,     /* the first item taken */
+    EDGE_PUT_AFTER_TAKE, /* put after one take: accepted */
+    EDGE_DRAIN_IN_ORDER, /* items drained in order */
+    EDGE_TAKE_DRAINED,   /* take after draining: refused */
+    EDGE_COUNT_DRAINED,  /* broker count after draining */
+    EDGE_ROUND_TRIP,     /* put then take on the drained queue */
     EDGE_RESULTS
 };
 
@@ -360,8 +366,8 @@ struct work_totals {
     int quit_blocks;
 };
 
-__global__ void termination_kernel(struct broker q, int threshold, unsigned long long expected, int root_blocks,
-                                   struct work_totals *t)
+__global__ void termination_kernel(struct broker q, int threshold, unsigned long long expected,
+                                   int root_blocks, struct work_totals *t)
 {
     __shared__ int4 storage[ITEM_INTS / 4];
     __shared__ int stack_id[LOCAL_STACK], stack_depth[LOCAL_STACK];
@@ -444,7 +450,8 @@ static unsigned long long tree_size(unsigned int root)
     return count;
 }
 
-static void test_termination(int blocks, int root_blocks, unsigned long long capacity, int threshold)
+static void test_termination(int blocks, int root_blocks, unsigned long long capacity,
+                             int threshold)
 {
     unsigned long long expected = 0;
     for (int b = 0; b < root_blocks; b++)
@@ -458,9 +465,10 @@ static void test_termination(int blocks, int root_blocks, unsigned long long cap
     check_cuda(cudaGetLastError(), "launch of termination_kernel");
     wait_or_bail("termination");
     check_cuda(cudaMemcpy(&ht, t, sizeof ht, cudaMemcpyDeviceToHost), "cudaMemcpy");
-    diag("%d blocks, work in %d of them, worklist of %llu, threshold %d: %llu elements", blocks, root_blocks,
-         capacity, threshold, expected);
-    ok(ht.processed == expected, "all %llu elements of work are processed (got %llu)", expected, ht.processed);
+    diag("%d blocks, work in %d of them, worklist of %llu, threshold %d: %llu elements", blocks,
+         root_blocks, capacity, threshold, expected);
+    ok(ht.processed == expected, "all %llu elements of work are processed (got %llu)", expected,
+       ht.processed);
     is(ht.finished_blocks, blocks, "every block ends");
     is(ht.early, 0, "no block ends before all work is done");
     check_cuda(cudaFree(t), "cudaFree");

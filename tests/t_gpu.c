@@ -55,8 +55,8 @@ struct result {
     char message[ERROR_MESSAGE_MAX];
 };
 
-static struct result solve(const struct graph *g, const struct config *cf, int64_t k, double time_limit,
-                           volatile sig_atomic_t *stop)
+static struct result solve(const struct graph *g, const struct config *cf, int64_t k,
+                           double time_limit, volatile sig_atomic_t *stop)
 {
     struct solve_opts o;
     memset(&o, 0, sizeof o); /* as solve_opts_default, which lives beside the CPU solver */
@@ -100,14 +100,16 @@ static const char *outcome_name(int status)
     return "error";
 }
 
-/* MVC gives opt; with pvc also PVC at opt - 1 (none), opt and opt + 1 (found). Empty why on success. */
-static void check_solver(const struct graph *g, int opt, const struct config *cf, int pvc, char *why, size_t size)
+/* MVC gives opt; with pvc also PVC at opt - 1 (none), opt and opt + 1 (found). Empty why on
+ * success. */
+static void check_solver(const struct graph *g, int opt, const struct config *cf, int pvc,
+                         char *why, size_t size)
 {
     why[0] = '\0';
     struct result r = solve(g, cf, -1, 0, NULL);
     if (r.status != SOLVE_OPTIMAL || !r.valid || r.size != opt) {
-        snprintf(why, size, "MVC: %s, size %d, %s cover, optimum %d %s", outcome_name(r.status), r.size,
-                 r.valid ? "valid" : "invalid", opt, r.message);
+        snprintf(why, size, "MVC: %s, size %d, %s cover, optimum %d %s", outcome_name(r.status),
+                 r.size, r.valid ? "valid" : "invalid", opt, r.message);
         return;
     }
     if (!pvc)
@@ -118,18 +120,20 @@ static void check_solver(const struct graph *g, int opt, const struct config *cf
         r = solve(g, cf, k, 0, NULL);
         int want = k < opt ? SOLVE_NO_COVER : SOLVE_FOUND;
         if (r.status != want || !r.valid || (want == SOLVE_FOUND && r.size > k)) {
-            snprintf(why, size, "PVC k=%d: %s, size %d, %s cover, optimum %d %s", k, outcome_name(r.status),
-                     r.size, r.valid ? "valid" : "invalid", opt, r.message);
+            snprintf(why, size, "PVC k=%d: %s, size %d, %s cover, optimum %d %s", k,
+                     outcome_name(r.status), r.size, r.valid ? "valid" : "invalid", opt, r.message);
             return;
         }
     }
 }
 
-static void expect_optimum(const struct graph *g, int opt, const struct config *cf, int pvc, const char *label)
+static void expect_optimum(const struct graph *g, int opt, const struct config *cf, int pvc,
+                           const char *label)
 {
     char why[2 * ERROR_MESSAGE_MAX];
     check_solver(g, opt, cf, pvc, why, sizeof why);
-    ok(why[0] == '\0', "%s: %s finds the optimum %d%s", label, cf->name, opt, pvc ? ", PVC at opt-1, opt, opt+1" : "");
+    ok(why[0] == '\0', "%s: %s finds the optimum %d%s", label, cf->name, opt,
+       pvc ? ", PVC at opt-1, opt, opt+1" : "");
     if (why[0] != '\0')
         diag("%s", why);
 }
@@ -254,8 +258,9 @@ static struct graph *bipartite_graph(int32_t a, int32_t b)
 
 static struct graph *petersen_graph(void)
 {
-    static const int32_t edges[15][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {0, 5}, {1, 6}, {2, 7},
-                                         {3, 8}, {4, 9}, {5, 7}, {7, 9}, {9, 6}, {6, 8}, {8, 5}};
+    static const int32_t edges[15][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0},
+                                         {0, 5}, {1, 6}, {2, 7}, {3, 8}, {4, 9},
+                                         {5, 7}, {7, 9}, {9, 6}, {6, 8}, {8, 5}};
     return graph_from_edges(10, edges, 15);
 }
 
@@ -269,11 +274,14 @@ static struct graph *isolated_graph(void)
 /* ---- tests ---- */
 
 static const struct config hybrid = {"hybrid", SOLVER_HYBRID, GPU_STORAGE_AUTO, 0, 0, 0, 0, 0};
-static const struct config stackonly = {"stackonly", SOLVER_STACKONLY, GPU_STORAGE_AUTO, 0, 0, 0, 0, 0};
-static const struct config hybrid_global = {"hybrid (global memory)", SOLVER_HYBRID, GPU_STORAGE_GLOBAL, 0, 0, 0, 0, 0};
-static const struct config hybrid_shared = {"hybrid (shared memory)", SOLVER_HYBRID, GPU_STORAGE_SHARED, 0, 0, 0, 0, 0};
-static const struct config stackonly_global = {"stackonly (global memory)", SOLVER_STACKONLY, GPU_STORAGE_GLOBAL,
-                                               0, 0, 0, 0, 0};
+static const struct config stackonly = {
+    "stackonly", SOLVER_STACKONLY, GPU_STORAGE_AUTO, 0, 0, 0, 0, 0};
+static const struct config hybrid_global = {
+    "hybrid (global memory)", SOLVER_HYBRID, GPU_STORAGE_GLOBAL, 0, 0, 0, 0, 0};
+static const struct config hybrid_shared = {
+    "hybrid (shared memory)", SOLVER_HYBRID, GPU_STORAGE_SHARED, 0, 0, 0, 0, 0};
+static const struct config stackonly_global = {
+    "stackonly (global memory)", SOLVER_STACKONLY, GPU_STORAGE_GLOBAL, 0, 0, 0, 0, 0};
 
 /* Launch shapes that push the worklist to its edges. */
 static const struct config odd_configs[] = {
@@ -282,11 +290,13 @@ static const struct config odd_configs[] = {
     {"hybrid, 1-entry worklist", SOLVER_HYBRID, GPU_STORAGE_AUTO, 1, 1.0, 0, 0, 0},
     {"hybrid, global memory, 4-entry worklist", SOLVER_HYBRID, GPU_STORAGE_GLOBAL, 4, 1.0, 0, 0, 0},
     {"hybrid, one block", SOLVER_HYBRID, GPU_STORAGE_AUTO, 0, 0, 1, 0, 0},
-    {"hybrid, two blocks of 32 threads, 2-entry worklist", SOLVER_HYBRID, GPU_STORAGE_AUTO, 2, 0.5, 2, 32, 0},
+    {"hybrid, two blocks of 32 threads, 2-entry worklist", SOLVER_HYBRID, GPU_STORAGE_AUTO, 2, 0.5,
+     2, 32, 0},
     {"hybrid, 96-thread blocks", SOLVER_HYBRID, GPU_STORAGE_AUTO, 0, 0, 0, 96, 0},
     {"stackonly, depth 1", SOLVER_STACKONLY, GPU_STORAGE_AUTO, 0, 0, 0, 0, 1},
     {"stackonly, depth 12", SOLVER_STACKONLY, GPU_STORAGE_AUTO, 0, 0, 0, 0, 12},
-    {"stackonly, global memory, 3 blocks, depth 5", SOLVER_STACKONLY, GPU_STORAGE_GLOBAL, 0, 0, 3, 0, 5},
+    {"stackonly, global memory, 3 blocks, depth 5", SOLVER_STACKONLY, GPU_STORAGE_GLOBAL, 0, 0, 3,
+     0, 5},
 };
 
 static void test_hand_graphs(void)
@@ -329,8 +339,8 @@ static void test_random_graphs(int count, uint64_t first_seed)
         struct graph *g = random_graph(n, p, seed);
         int opt = brute_force_mvc(g);
         char label[128];
-        snprintf(label, sizeof label, "random n=%d p=%.1f seed=%llu (m=%lld)", n, p, (unsigned long long)seed,
-                 (long long)g->m);
+        snprintf(label, sizeof label, "random n=%d p=%.1f seed=%llu (m=%lld)", n, p,
+                 (unsigned long long)seed, (long long)g->m);
         char why[2 * ERROR_MESSAGE_MAX];
         const struct config *configs[] = {&hybrid, &stackonly, &hybrid_global, &stackonly_global};
         for (int c = 0; c < 4; c++) {
@@ -343,7 +353,9 @@ static void test_random_graphs(int count, uint64_t first_seed)
         }
         graph_free(g);
     }
-    ok(failed == 0, "%d random graphs (n <= %d): hybrid and stackonly, shared and global memory, find the brute-force "
+    ok(failed == 0,
+       "%d random graphs (n <= %d): hybrid and stackonly, shared and global memory, find the "
+       "brute-force "
        "optimum; PVC at opt-1, opt, opt+1 answers right",
        count, BRUTE_FORCE_MAX_N);
 }
@@ -353,11 +365,13 @@ static void test_odd_configs(uint64_t seed)
 {
     size_t configs = sizeof odd_configs / sizeof odd_configs[0];
     for (int i = 0; i < 4; i++) {
-        struct graph *g = random_graph(BRUTE_FORCE_MAX_N - i, 0.3 + 0.15 * i, seed + 7 * (uint64_t)i);
+        struct graph *g =
+            random_graph(BRUTE_FORCE_MAX_N - i, 0.3 + 0.15 * i, seed + 7 * (uint64_t)i);
         int opt = brute_force_mvc(g);
         for (size_t c = 0; c < configs; c++) {
             char label[96];
-            snprintf(label, sizeof label, "random n=%d seed=%llu", g->n, (unsigned long long)(seed + 7 * i));
+            snprintf(label, sizeof label, "random n=%d seed=%llu", g->n,
+                     (unsigned long long)(seed + 7 * i));
             expect_optimum(g, opt, &odd_configs[c], i == 0, label);
         }
         graph_free(g);
@@ -369,12 +383,13 @@ static void test_odd_configs(uint64_t seed)
             break;
         struct graph *g = random_graph(sizes[i], densities[i], seed + 100 + (uint64_t)i);
         struct result ref = solve(g, &hybrid, -1, 0, NULL);
-        ok(ref.status == SOLVE_OPTIMAL && ref.valid, "random n=%d p=%.1f: hybrid solves it (cover %d)", sizes[i],
-           densities[i], ref.size);
+        ok(ref.status == SOLVE_OPTIMAL && ref.valid,
+           "random n=%d p=%.1f: hybrid solves it (cover %d)", sizes[i], densities[i], ref.size);
         for (size_t c = 0; c < configs; c++) {
             struct result r = solve(g, &odd_configs[c], -1, 0, NULL);
-            ok(r.status == SOLVE_OPTIMAL && r.valid && r.size == ref.size, "random n=%d p=%.1f: %s agrees (%d)",
-               sizes[i], densities[i], odd_configs[c].name, r.size);
+            ok(r.status == SOLVE_OPTIMAL && r.valid && r.size == ref.size,
+               "random n=%d p=%.1f: %s agrees (%d)", sizes[i], densities[i], odd_configs[c].name,
+               r.size);
             if (r.message[0])
                 diag("%s", r.message);
         }
@@ -389,8 +404,8 @@ static void test_stop(uint64_t seed)
     for (int s = 0; s < 2; s++) {
         const struct config *cf = s == 0 ? &hybrid : &stackonly;
         struct result r = solve(hard, cf, -1, 0, &stop);
-        ok(r.status == SOLVE_STOPPED && r.valid, "%s: a stop flag set before the search gives STOPPED and a cover",
-           cf->name);
+        ok(r.status == SOLVE_STOPPED && r.valid,
+           "%s: a stop flag set before the search gives STOPPED and a cover", cf->name);
 
         double t0 = clock_seconds();
         r = solve(hard, cf, -1, STOP_TIME_LIMIT, NULL);
@@ -398,8 +413,9 @@ static void test_stop(uint64_t seed)
         if (r.status == SOLVE_OPTIMAL) {
             skip("the hard graph was solved within the time limit");
         } else {
-            ok(r.status == SOLVE_STOPPED && r.valid, "%s: a %.2f s time limit stops the running search (%s, cover %d)",
-               cf->name, STOP_TIME_LIMIT, outcome_name(r.status), r.size);
+            ok(r.status == SOLVE_STOPPED && r.valid,
+               "%s: a %.2f s time limit stops the running search (%s, cover %d)", cf->name,
+               STOP_TIME_LIMIT, outcome_name(r.status), r.size);
             if (r.message[0])
                 diag("%s", r.message);
         }

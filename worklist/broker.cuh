@@ -66,11 +66,12 @@ static __device__ __forceinline__ unsigned int broker_idle_of(unsigned long long
 
 static __device__ __forceinline__ unsigned long long broker_load_state(const struct broker *q)
 {
-    return cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(*q->state)
-        .load(cuda::memory_order_relaxed);
+    return cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(*q->state).load(
+        cuda::memory_order_relaxed);
 }
 
-/* Elements in the queue (reserved by writers, not yet by readers): what the traversal compares with its threshold. */
+/* Elements in the queue (reserved by writers, not yet by readers): what the traversal compares with
+ * its threshold. */
 static __device__ __forceinline__ int broker_count(const struct broker *q)
 {
     return broker_count_of(broker_load_state(q));
@@ -103,21 +104,24 @@ static __device__ bool broker_reserve_take(const struct broker *q)
     }
 }
 
-static __device__ __forceinline__ unsigned int broker_ticket_load(const struct broker *q, unsigned long long slot)
+static __device__ __forceinline__ unsigned int broker_ticket_load(const struct broker *q,
+                                                                  unsigned long long slot)
 {
     cuda::atomic_ref<unsigned int, cuda::thread_scope_device> t(q->tickets[slot]);
     return t.load(cuda::memory_order_acquire);
 }
 
-static __device__ __forceinline__ void broker_ticket_store(const struct broker *q, unsigned long long slot,
-                                                           unsigned int value)
+static __device__ __forceinline__ void
+broker_ticket_store(const struct broker *q, unsigned long long slot, unsigned int value)
 {
     cuda::atomic_ref<unsigned int, cuda::thread_scope_device> t(q->tickets[slot]);
     t.store(value, cuda::memory_order_release);
 }
 
-/* Tickets are compared for equality only, so 32 bits wrap safely: no slot lags 2^31 rounds behind. */
-static __device__ void broker_wait_ticket(const struct broker *q, unsigned long long slot, unsigned int want)
+/* Tickets are compared for equality only, so 32 bits wrap safely: no slot lags 2^31 rounds behind.
+ */
+static __device__ void broker_wait_ticket(const struct broker *q, unsigned long long slot,
+                                          unsigned int want)
 {
     unsigned int sleep = BROKER_TICKET_SLEEP_MIN;
     while (broker_ticket_load(q, slot) != want) {
@@ -127,12 +131,14 @@ static __device__ void broker_wait_ticket(const struct broker *q, unsigned long 
     }
 }
 
-static __device__ __forceinline__ int *broker_slot_payload(const struct broker *q, unsigned long long pos)
+static __device__ __forceinline__ int *broker_slot_payload(const struct broker *q,
+                                                           unsigned long long pos)
 {
     return q->payload + (size_t)(pos % q->capacity) * (size_t)q->stride;
 }
 
-/* After broker_reserve_put(): takes a position and waits until its slot is free. Returns the position. */
+/* After broker_reserve_put(): takes a position and waits until its slot is free. Returns the
+ * position. */
 static __device__ unsigned long long broker_claim_put(const struct broker *q)
 {
     unsigned long long pos = atomicAdd(q->tail, 1ull);
@@ -159,7 +165,8 @@ static __device__ unsigned long long broker_claim_take(const struct broker *q)
     return pos;
 }
 
-/* The payload of pos has been read (and the block synchronised): the slot goes to the next round's writer. */
+/* The payload of pos has been read (and the block synchronised): the slot goes to the next round's
+ * writer. */
 static __device__ void broker_release(const struct broker *q, unsigned long long pos)
 {
     unsigned long long round = pos / q->capacity;
@@ -207,7 +214,8 @@ static __device__ bool broker_put(const struct broker *q, const int *src)
     return ok;
 }
 
-/* Block-wide: the element reserved by thread 0 (taken as given) is copied to dst and its slot released. */
+/* Block-wide: the element reserved by thread 0 (taken as given) is copied to dst and its slot
+ * released. */
 static __device__ void broker_take_reserved(const struct broker *q, int *dst)
 {
     __shared__ unsigned long long take_pos;
@@ -246,8 +254,8 @@ static __device__ bool broker_take(const struct broker *q, int *dst)
  * attempts (e.g. a stop flag, or PVC's "found").
  */
 template <class QuitTest>
-static __device__ int broker_take_or_finish(const struct broker *q, int *dst, unsigned int participants,
-                                            QuitTest quit)
+static __device__ int broker_take_or_finish(const struct broker *q, int *dst,
+                                            unsigned int participants, QuitTest quit)
 {
     __shared__ int take_result;
     if (threadIdx.x == 0) {
