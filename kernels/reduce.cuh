@@ -1,0 +1,193 @@
+/*
+ * The reduction rules on the block's current node, all threads cooperating:
+ * degree-one, degree-two-triangle and high-degree (Yamout et al. 2022, Fig. 1
+ * lines 14-29), applied in rounds to a fixed point with the parallel conflicts
+ * of Sec. IV-D resolved.
+ *
+ * A round has two phases. In the first, every thread examines its vertices and
+ * takes into the cover what a rule asks for: atomicExch(deg[u], REMOVED) takes
+ * u exactly once however many threads ask for it, and puts u on a short list.
+ * Nothing but those exchanges changes the degrees during this phase. After a
+ * barrier the second phase walks the list and decrements the degrees of the
+ * taken vertices' neighbours (which are then exact again). The round is
+ * repeated until one takes nothing: one barrier per round, none when the
+ * block-wide list length says the node is reduced.
+ *
+ * Why concurrent decisions are safe: each one can be replayed one at a time in
+ * some order, and then every rule still applies when its turn comes.
+ *  - Degree-one: v has the single neighbour u. Another rule can take v itself
+ *    only if v's neighbour u is also of degree one (an isolated edge): then only
+ *    the smaller of the two acts and takes the other.
+ *  - Degree-two-triangle: N(v) = {u, w} with uw an edge. If u or w is also of
+ *    degree two, all three form an isolated triangle; only its smallest
+ *    degree-two vertex acts. A neighbour taken meanwhile by another rule leaves
+ *    v of degree one, and taking the rest is the degree-one rule.
+ *  - High-degree (d(v) > budget, budget = k - |S| with k = best - 1 for MVC, the
+ *    parameter for PVC): each vertex taken lowers the budget by one and any
+ *    degree by at most one, so the rule stays true for the others. It shares a
+ *    round with the other rules only while budget >= 2, so that it never takes a
+ *    vertex of degree <= 2 that another rule is acting for.
+ */
+#ifndef MVC_REDUCE_CUH
+#define MVC_REDUCE_CUH
+
+#include "gpu_debug.cuh"
+#include "node.cuh"
+#include "search_types.cuh"
+
+/* Shared-memory scratch of the rounds. list_len alternates between rounds (see reduce_node). */
+struct reduce_scratch {
+    int list[REMOVAL_LIST_CAPACITY]; /* vertices taken this round; -1 where another thread took it
+                                        first */
+    int list_len[2];
+};
+
+/* Is uw an edge of the input graph? Binary search in the shorter adjacency list. */
+static __device__ bool graph_adjacent(const struct search_graph &g, int u, int w)
+{
+    int64_t lo = adj_begin(g, u), hi = adj_end(g, u);
+    int64_t w_lo = adj_begin(g, w), w_hi = adj_end(g, w);
+    if (hi - lo > w_hi - w_lo) {
+        lo = w_lo;
+        hi = w_hi;
+        w = u;
+    }
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        int x = neighbour(g, mid);
+        if (x == w)
+            return true;
+        if (x < w)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
+}
+
+/* Takes u into the cover this round. Returns 1 when this call took it, 0 when it was gone or the
+ * list is full. */
+static __device__ int take_into_cover(int *deg, int u, struct reduce_scratch *rs, int parity)
+{
+    int slot = atomicAdd(&rs->list_len[parity], 1);
+    if (slot >= REMOVAL_LIST_CAPACITY)
+        return 0; /* the list length is non-zero, so another round follows and asks again */
+    int old = atomicExch(&deg[u], DEGREE_REMOVED);
+    rs->list[slot] = old >= 0 ? u : -1;
+    return old >= 0;
+}
+
+/* Degree-one rule: v's only neighbour u goes into the cover. */
+static __device__ int degree_one(int *deg, const struct search_graph &g, int v,
+                                 struct reduce_scratch *rs, int parity)
+{
+    int64_t end = adj_end(g, v);
+    for (int64_t e = adj_begin(g, v); e < end; e++) {
+        int u = neighbour(g, e);
+        int du = degree_load(deg, u);
+        if (du < 0)
+            continue;
+        if (u < v && du == 1)
+            return 0; /* isolated edge uv: u acts */
+        return take_into_cover(deg, u, rs, parity);
+    }
+    return 0; /* the neighbour was taken by another thread this round */
+}
+
+/* Degree-two-triangle rule: N(v) = {u, w} and uw an edge: u and w go into the cover. */
+static __device__ int degree_two_triangle(int *deg, const struct search_graph &g, int v,
+                                          struct reduce_scratch *rs, int parity)
+{
+    int u = -1, w = -1;
+    int64_t end = adj_end(g, v);
+    for (int64_t e = adj_begin(g, v); e < end; e++) {
+        int x = neighbour(g, e);
+        if (degree_load(deg, x) < 0)
+            continue;
+        if (u < 0) {
+            u = x;
+        } else {
+            w = x;
+            break;
+        }
+    }
+    if (w < 0)
+        return 0; /* a neighbour was taken this round; the degree-one rule follows */
+    if ((u < v && degree_load(deg, u) == 2) || (w < v && degree_load(deg, w) == 2))
+        return 0; /* a smaller degree-two vertex of the same triangle acts */
+    if (!graph_adjacent(g, u, w))
+        return 0;
+    return take_into_cover(deg, u, rs, parity) + take_into_cover(deg, w, rs, parity);
+}
+
+/* First phase of a round, for one vertex. */
+static __device__ int apply_rules(int *deg, const struct search_graph &g, int v, int budget,
+                                  struct reduce_scratch *rs, int parity)
+{
+    int d = degree_load(deg, v);
+    if (d > budget)
+        return take_into_cover(deg, v, rs, parity); /* high-degree rule */
+    if (budget < 2)
+        return 0;
+    if (d == 1)
+        return degree_one(deg, g, v, rs, parity);
+    if (d == 2)
+        return degree_two_triangle(deg, g, v, rs, parity);
+    return 0;
+}
+
+/* Second phase: the neighbours of the vertices taken this round lose one edge each; a warp per
+ * vertex. */
+static __device__ void remove_taken_edges(int *deg, const struct search_graph &g, const int *list,
+                                          int len)
+{
+    int lane = threadIdx.x % WARP_LANES;
+    int warps = blockDim.x / WARP_LANES;
+    for (int i = threadIdx.x / WARP_LANES; i < len; i += warps) {
+        int u = list[i];
+        if (u < 0)
+            continue;
+        int64_t end = adj_end(g, u);
+        for (int64_t e = adj_begin(g, u) + lane; e < end; e += WARP_LANES) {
+            int x = neighbour(g, e);
+            if (degree_load(deg, x) >= 0)
+                degree_decrement(deg, x);
+        }
+    }
+}
+
+/*
+ * Reduces the node to a fixed point. Block-wide; the node must be visible to
+ * all threads on entry (after a barrier) and is again on return. Returns false
+ * when the cover grows past k_eff (the node is pruned). Both list lengths are
+ * zero on entry and on return; a round appends to list_len[parity] and clears
+ * the other one, which nobody reads any more.
+ */
+static __device__ bool reduce_node(int *deg, const struct search_graph &g, int k_eff,
+                                   struct reduce_scratch *rs)
+{
+    for (int parity = 0;; parity ^= 1) {
+        int budget = k_eff - node_cover_size(deg, g.n);
+        if (budget < 0) {
+            if (threadIdx.x == 0)
+                rs->list_len[parity ^ 1] = 0;
+            return false;
+        }
+        int taken = 0;
+        for (int v = threadIdx.x; v < g.n; v += blockDim.x)
+            taken += apply_rules(deg, g, v, budget, rs, parity);
+        __syncthreads();
+        int len = rs->list_len[parity];
+        if (threadIdx.x == 0)
+            rs->list_len[parity ^ 1] = 0;
+        if (len == 0)
+            return true;
+        if (taken > 0)
+            atomicAdd(&deg[g.n], taken);
+        remove_taken_edges(deg, g, rs->list,
+                           len < REMOVAL_LIST_CAPACITY ? len : REMOVAL_LIST_CAPACITY);
+        __syncthreads();
+    }
+}
+
+#endif

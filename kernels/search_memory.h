@@ -1,0 +1,56 @@
+/*
+ * All device memory of one GPU solve, owned by one struct: the graph, the root
+ * and best nodes and the control words for the whole solve; stacks, node
+ * buffers, statistics and the worklist for one launch plan. Every exit path
+ * ends with search_memory_close(), which frees whatever is held.
+ */
+#ifndef MVC_SEARCH_MEMORY_H
+#define MVC_SEARCH_MEMORY_H
+
+#include <cuda_runtime.h>
+
+extern "C" {
+#include "error.h"
+#include "graph.h"
+}
+#include "launch_plan.h"
+#include "search_types.cuh"
+
+enum { HOST_WORD_STOP, HOST_WORD_PROGRESS };
+
+struct search_memory {
+    /* whole solve */
+    int64_t *offsets;
+    int *adj;
+    int *root;
+    int *best_node;
+    struct search_control *ctl;
+    int *host_words; /* pinned: HOST_WORD_STOP (a 1 to copy into ctl->stop), HOST_WORD_PROGRESS */
+    cudaStream_t stream; /* the search kernel's */
+    cudaStream_t side;   /* stop requests and progress reads while the kernel runs */
+    cudaEvent_t started, finished;
+    /* one launch plan */
+    int *stacks;
+    int *scratch;
+    struct block_stats *stats;
+    unsigned long long *queue_words; /* state, head, tail */
+    unsigned int *tickets;
+    int *payload;
+};
+
+/* Device bytes search_memory_open() takes for g. */
+size_t search_memory_solve_bytes(const struct graph *g, int stride);
+
+/* Uploads g and the root node (stride ints), creates the streams and events. */
+int search_memory_open(struct search_memory *m, const struct graph *g, const int *root, int stride,
+                       struct error *err);
+
+/* Buffers of one plan. MVC_ENOMEM without a message when the device is out of memory (retry
+ * smaller). */
+int search_memory_plan(struct search_memory *m, const struct launch_request *r,
+                       const struct launch_plan *p, struct error *err);
+void search_memory_release_plan(struct search_memory *m);
+
+void search_memory_close(struct search_memory *m);
+
+#endif
