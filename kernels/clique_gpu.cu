@@ -25,8 +25,8 @@ extern "C" {
 #include "clique_prepare.h"
 #include "cuda_check.h"
 
-#define POLL_NS 200000        /* host wait between looks at the running kernel */
-#define MEMORY_SHARE 0.8      /* of the free device memory, for the warps' stacks */
+#define POLL_NS 200000   /* host wait between looks at the running kernel */
+#define MEMORY_SHARE 0.8 /* of the free device memory, for the warps' stacks */
 #define MIN_QUEUE_SLOTS 64
 
 /* Pinned host words the host copies to or from the running kernel. */
@@ -153,25 +153,6 @@ static void pause_host(void)
 }
 
 /*
- * Branching-list entries one warp may need at once: the candidates of a node
- * at depth d >= 1 are neighbours of the clique's last vertex, less one per
- * level below the first, so at most max_degree - d + 1 of them.
- */
-static size_t arena_entries(int32_t max_degree, int32_t colours)
-{
-    size_t total = 0;
-    for (int32_t d = 1; d <= colours; d++)
-        if (max_degree - d + 1 > 0)
-            total += (size_t)(max_degree - d + 1);
-    return total + 1;
-}
-
-static size_t round_up(size_t x, size_t to)
-{
-    return (x + to - 1) / to * to;
-}
-
-/*
  * Grid and memory of the search: blocks as the occupancy allows (or as the
  * options say), adjacency in shared memory when it fits, and no more warps
  * than their stacks fit in the device memory left.
@@ -214,10 +195,9 @@ static int plan_search(const struct clique_problem *cp, const struct solve_opts 
     int warps_per_block = plan->threads / CLIQUE_WARP;
     plan->warps = plan->blocks * warps_per_block;
 
-    p->arena = arena_entries(cp->max_degree, p->rows - 1);
-    size_t row_ints = (size_t)p->rows * cp->words;
-    p->stack_stride = round_up(2 * row_ints + 3 * (size_t)p->rows + p->arena, CLIQUE_WARP);
-    p->slot_stride = round_up(1 + (size_t)p->rows + cp->words, CLIQUE_WARP);
+    p->arena = clique_arena_entries(cp->max_degree, p->rows - 1);
+    p->stack_stride = clique_stack_stride(p->rows, cp->words, p->arena);
+    p->slot_stride = clique_slot_stride(p->rows, cp->words);
     size_t free_bytes = 0, total_bytes = 0;
     if ((status = CUDA_CHECK(err, cudaMemGetInfo(&free_bytes, &total_bytes))) != MVC_OK)
         return status;
@@ -274,7 +254,7 @@ static int open_search(struct clique_device *d, const struct clique_plan *plan,
     p->queue_seq = d->queue_seq;
     ctl->hot[HOT_PENDING] = p->root_count;
     ctl->hot[HOT_HUNGRY] = ctl->hot[HOT_AVAIL] = 0;
-    ctl->root_taken = 0;
+    ctl->hot[HOT_ROOT_TAKEN] = 0;
     ctl->space = (int)plan->queue_capacity;
     ctl->head = ctl->tail = 0;
     ctl->best_lock = 0;

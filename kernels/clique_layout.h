@@ -12,7 +12,9 @@
 /* Bitsets are rows of 32-bit words; in a warp, lane l owns words l, l + 32, ... */
 typedef uint32_t clique_word;
 #define CLIQUE_WORD_BITS 32
-#define CLIQUE_WARP 32
+#ifndef CLIQUE_WARP
+#define CLIQUE_WARP 32 /* narrower only in the host emulation of the kernels (tests) */
+#endif
 
 /* Most words a lane owns (n <= 32 * 32 * CLIQUE_MAX_LANE_WORDS = 32768 vertices). */
 #define CLIQUE_MAX_LANE_WORDS 32
@@ -26,21 +28,22 @@ typedef uint32_t clique_word;
 #define CLIQUE_ENTRY_COLOUR(e) ((int32_t)((e) >> 16))
 
 /*
- * Words every warp reads together at each step of its search (one load per
- * lane): keep them first and contiguous in struct clique_control.
+ * Words every warp reads together, one lane each in a single request, at each
+ * node of its search and while it waits for work: keep them first and
+ * contiguous in struct clique_control.
  */
 enum clique_hot_word {
-    HOT_BEST,    /* size of the largest clique found so far (only grows) */
-    HOT_STOP,    /* set by the host: stop at once */
-    HOT_HUNGRY,  /* warps waiting for work */
-    HOT_AVAIL,   /* queued subproblems not yet claimed */
-    HOT_PENDING, /* root items not finished + queued items + items being searched */
+    HOT_BEST,       /* size of the largest clique found so far (only grows) */
+    HOT_STOP,       /* set by the host: stop at once */
+    HOT_HUNGRY,     /* warps waiting for work */
+    HOT_AVAIL,      /* queued subproblems not yet claimed */
+    HOT_PENDING,    /* root items not finished + queued items + items being searched */
+    HOT_ROOT_TAKEN, /* root items handed out so far */
     HOT_WORDS
 };
 
 struct clique_control {
     int hot[8];             /* indexed by enum clique_hot_word */
-    int root_taken;         /* root items handed out so far */
     int space;              /* free queue slots not yet claimed by a donor */
     int best_lock;          /* spin lock around best_clique */
     unsigned int head;      /* queue tickets: next to pop */
@@ -74,5 +77,37 @@ struct clique_params {
     size_t slot_stride;
     int32_t warps;          /* warps in the grid */
 };
+
+/*
+ * Branching-list entries one warp may need at once: the candidates of a node
+ * at depth d >= 1 are neighbours of the clique's last vertex, less one per
+ * level below the first, so at most max_degree - d + 1 of them, and the depth
+ * stays under the number of colours.
+ */
+static inline size_t clique_arena_entries(int32_t max_degree, int32_t colours)
+{
+    size_t total = 1;
+    for (int32_t d = 1; d <= colours; d++)
+        if (max_degree - d + 1 > 0)
+            total += (size_t)(max_degree - d + 1);
+    return total;
+}
+
+static inline size_t clique_round_up(size_t x, size_t to)
+{
+    return (x + to - 1) / to * to;
+}
+
+/* Ints of one warp's stack: candidates and low classes (rows x words each), 3 x rows, arena. */
+static inline size_t clique_stack_stride(int32_t rows, int32_t words, size_t arena)
+{
+    return clique_round_up(2 * (size_t)rows * words + 3 * (size_t)rows + arena, 32);
+}
+
+/* Ints of one queue slot: depth, clique prefix (rows), candidates (words). */
+static inline size_t clique_slot_stride(int32_t rows, int32_t words)
+{
+    return clique_round_up(1 + (size_t)rows + words, 32);
+}
 
 #endif

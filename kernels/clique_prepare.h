@@ -10,9 +10,11 @@
 
 #include "clique_layout.h"
 
-extern "C" {
 #include "graph.h"
-}
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct clique_problem {
     int32_t n, words;
@@ -26,5 +28,9 @@ struct clique_problem {
 /* MVC_OK, or MVC_ENOMEM (with everything released). */
 int clique_problem_prepare(const struct graph *g, struct clique_problem *p);
 void clique_problem_free(struct clique_problem *p);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

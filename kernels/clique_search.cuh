@@ -4,31 +4,31 @@
  * src/clique.c, one subtree per warp, taking root branches first and then
  * subproblems that busy warps donate to idle ones.
  */
-#include "clique_launch.h"
+#ifndef MVC_CLIQUE_SEARCH_CUH
+#define MVC_CLIQUE_SEARCH_CUH
 
 #include "clique_colour.cuh"
 #include "clique_layout.h"
 #include "clique_queue.cuh"
 #include "clique_warp.cuh"
-#include "cuda_check.h"
 
-extern "C" {
-#include "solve.h"
-}
+#define CLIQUE_NODES_PER_SM 256 /* = SOLVE_MAX_SMS of src/solve.h */
 
 /* An idle warp looks for work again after this long, doubling up to the maximum. */
 #define IDLE_SLEEP_MIN_NS 256
-#define IDLE_SLEEP_MAX_NS 8192
+#define IDLE_SLEEP_MAX_NS 16384
 
 /* Registers grow with the words a lane owns, so wide rows get smaller blocks. */
-static constexpr int block_threads_for(int lane_words)
+static constexpr int clique_block_threads(int lane_words)
 {
     return lane_words <= 2 ? 1024 : lane_words <= 4 ? 512 : 256;
 }
 
-/* The control words every step looks at, read with one load per lane. */
+/* The control words, read in one request (one word per lane) and shared by shuffles. */
+static_assert(HOT_WORDS <= CLIQUE_WARP, "one lane per hot word");
+
 struct hot_words {
-    int best, stop, hungry, avail, pending;
+    int best, stop, hungry, avail, pending, root_taken;
 };
 
 static __device__ __forceinline__ struct hot_words read_hot(struct clique_control *ctl, int lane)
@@ -40,6 +40,7 @@ static __device__ __forceinline__ struct hot_words read_hot(struct clique_contro
     h.hungry = __shfl_sync(FULL_MASK, word, HOT_HUNGRY);
     h.avail = __shfl_sync(FULL_MASK, word, HOT_AVAIL);
     h.pending = __shfl_sync(FULL_MASK, word, HOT_PENDING);
+    h.root_taken = __shfl_sync(FULL_MASK, word, HOT_ROOT_TAKEN);
     return h;
 }
 
@@ -107,13 +108,13 @@ static __device__ void record_clique(const struct clique_params &p, const int32_
  */
 template <int WPL>
 static __device__ int take_root_item(const struct clique_params &p, const struct clique_graph &g,
-                                     const struct warp_stack &s, clique_word (&candidates)[WPL],
-                                     int lane)
+                                     const struct warp_stack &s, struct hot_words h,
+                                     clique_word (&candidates)[WPL], int lane)
 {
-    for (;;) {
+    while (h.root_taken < p.root_count) {
         int index = -1;
-        if (lane == 0 && *(volatile int *)&p.ctl->root_taken < p.root_count) {
-            int taken = atomicAdd(&p.ctl->root_taken, 1);
+        if (lane == 0) {
+            int taken = atomicAdd(&p.ctl->hot[HOT_ROOT_TAKEN], 1);
             if (taken < p.root_count)
                 index = p.root_count - 1 - taken; /* highest colour first, as expand() */
         }
@@ -121,7 +122,7 @@ static __device__ int take_root_item(const struct clique_params &p, const struct
         if (index < 0)
             return 0;
         uint32_t e = p.root_entry[index];
-        struct hot_words h = read_hot(p.ctl, lane);
+        h = read_hot(p.ctl, lane);
         if (CLIQUE_ENTRY_COLOUR(e) <= bound_of(p, h)) {
             if (lane == 0)
                 atomicSub(&p.ctl->hot[HOT_PENDING], 1);
@@ -141,6 +142,7 @@ static __device__ int take_root_item(const struct clique_params &p, const struct
         }
         return 1;
     }
+    return 0;
 }
 
 /*
@@ -185,9 +187,14 @@ static __device__ void expand_item(const struct clique_params &p, const struct c
         return;
     }
     int d = d0, base = 0, left = 0;
-    bool enter = true;
+    bool enter = true, refresh = true;
+    struct hot_words h;
     for (;;) {
-        struct hot_words h = read_hot(p.ctl, lane);
+        /* a stale best only prunes less: read it again where it may have moved */
+        if (refresh) {
+            h = read_hot(p.ctl, lane);
+            refresh = false;
+        }
         if (h.stop || h.best >= p.target)
             return;
         int bound = bound_of(p, h);
@@ -209,6 +216,7 @@ static __device__ void expand_item(const struct clique_params &p, const struct c
             left = s.cursor[d];
             row_load(s.cand + (size_t)d * p.words, p.words, lane, candidates);
             drop_vertex(candidates, s.clique[d], lane);
+            refresh = true;
             continue;
         }
         if (d > d0 && h.hungry > h.avail)
@@ -231,10 +239,12 @@ static __device__ void expand_item(const struct clique_params &p, const struct c
 #pragma unroll
             for (int j = 0; j < WPL; j++)
                 candidates[j] = child[j];
-            enter = true;
+            enter = refresh = true;
         } else {
-            if (d + 1 > h.best)
+            if (d + 1 > h.best) {
                 record_clique(p, s.clique, d + 1, lane);
+                refresh = true;
+            }
             drop_vertex(candidates, v, lane);
         }
     }
@@ -283,7 +293,7 @@ template <int WPL> __global__ void clique_root_kernel(struct clique_params p, in
  * nobody can add any), when the target is reached or when the host says stop.
  */
 template <int WPL>
-__global__ void __launch_bounds__(block_threads_for(WPL))
+__global__ void __launch_bounds__(clique_block_threads(WPL))
     clique_search_kernel(struct clique_params p)
 {
     extern __shared__ clique_word shared_adj[];
@@ -308,8 +318,8 @@ __global__ void __launch_bounds__(block_threads_for(WPL))
         if (h.stop || h.best >= p.target)
             break;
         clique_word candidates[WPL];
-        int depth = take_root_item<WPL>(p, g, s, candidates, lane);
-        if (depth == 0)
+        int depth = take_root_item<WPL>(p, g, s, h, candidates, lane);
+        if (depth == 0 && h.avail > 0)
             depth = queue_pop<WPL>(p, s.clique, candidates, lane);
         if (depth == 0) {
             if (h.pending == 0)
@@ -335,81 +345,9 @@ __global__ void __launch_bounds__(block_threads_for(WPL))
             atomicSub(&p.ctl->hot[HOT_HUNGRY], 1);
         atomicAdd(&p.ctl->nodes, (unsigned long long)nodes);
         int sm = clique_smid();
-        if (sm < SOLVE_MAX_SMS)
+        if (sm < CLIQUE_NODES_PER_SM)
             atomicAdd(&p.nodes_per_sm[sm], (unsigned long long)nodes);
     }
 }
 
-int clique_lane_words(int words)
-{
-    int lane_words = 1;
-    while (lane_words * CLIQUE_WARP < words && lane_words < CLIQUE_MAX_LANE_WORDS)
-        lane_words *= 2;
-    return lane_words;
-}
-
-int clique_max_block_threads(int lane_words)
-{
-    return block_threads_for(lane_words);
-}
-
-template <int WPL>
-static int search_occupancy(int threads, size_t shared_bytes, int *blocks_per_sm,
-                            struct error *err)
-{
-    int status = CUDA_CHECK(err, cudaFuncSetAttribute(clique_search_kernel<WPL>,
-                                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                      (int)shared_bytes));
-    if (status != MVC_OK)
-        return status;
-    return CUDA_CHECK(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                               blocks_per_sm, clique_search_kernel<WPL>, threads, shared_bytes));
-}
-
-template <int WPL>
-static int launch_root(const struct clique_params *p, int min_colour, cudaStream_t stream,
-                       struct error *err)
-{
-    clique_root_kernel<WPL><<<1, CLIQUE_WARP, 0, stream>>>(*p, min_colour);
-    return CUDA_CHECK_LAUNCH(err, "clique_root_kernel");
-}
-
-template <int WPL>
-static int launch_search(const struct clique_params *p, int blocks, int threads,
-                         size_t shared_bytes, cudaStream_t stream, struct error *err)
-{
-    clique_search_kernel<WPL><<<blocks, threads, shared_bytes, stream>>>(*p);
-    return CUDA_CHECK_LAUNCH(err, "clique_search_kernel");
-}
-
-/* The kernel variant for lane_words: CALL<WPL>(...) for the supported widths. */
-#define WITH_LANE_WORDS(lane_words, call, ...)                                                     \
-    switch (lane_words) {                                                                          \
-    case 1: return call<1>(__VA_ARGS__);                                                           \
-    case 2: return call<2>(__VA_ARGS__);                                                           \
-    case 4: return call<4>(__VA_ARGS__);                                                           \
-    case 8: return call<8>(__VA_ARGS__);                                                           \
-    case 16: return call<16>(__VA_ARGS__);                                                         \
-    case 32: return call<32>(__VA_ARGS__);                                                         \
-    }                                                                                              \
-    return error_set(err, MVC_EUNSUPPORTED, "no clique kernel for %d words per lane", lane_words)
-
-int clique_search_occupancy(int lane_words, int threads, size_t shared_bytes, int *blocks_per_sm,
-                            struct error *err)
-{
-    WITH_LANE_WORDS(lane_words, search_occupancy, threads, shared_bytes, blocks_per_sm, err);
-}
-
-int clique_launch_root(const struct clique_params *p, int min_colour, cudaStream_t stream,
-                       struct error *err)
-{
-    int lane_words = clique_lane_words(p->words);
-    WITH_LANE_WORDS(lane_words, launch_root, p, min_colour, stream, err);
-}
-
-int clique_launch_search(const struct clique_params *p, int blocks, int threads,
-                         size_t shared_bytes, cudaStream_t stream, struct error *err)
-{
-    int lane_words = clique_lane_words(p->words);
-    WITH_LANE_WORDS(lane_words, launch_search, p, blocks, threads, shared_bytes, stream, err);
-}
+#endif

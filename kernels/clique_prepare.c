@@ -8,9 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern "C" {
 #include "error.h"
-}
 
 /* A bucket queue of vertices by degree: doubly linked lists, newest first. */
 struct buckets {
@@ -45,12 +43,12 @@ static int degeneracy_order(const struct graph *g, int32_t *order)
 {
     int32_t n = g->n;
     struct buckets b;
-    int32_t *degree = (int32_t *)malloc((size_t)n * sizeof *degree);
-    b.head = (int32_t *)malloc((size_t)n * sizeof *b.head);
-    b.next = (int32_t *)malloc((size_t)n * sizeof *b.next);
-    b.prev = (int32_t *)malloc((size_t)n * sizeof *b.prev);
-    uint8_t *removed = (uint8_t *)calloc((size_t)n, 1);
-    uint8_t *neighbour = (uint8_t *)calloc((size_t)n, 1);
+    int32_t *degree = malloc((size_t)n * sizeof *degree);
+    b.head = malloc((size_t)n * sizeof *b.head);
+    b.next = malloc((size_t)n * sizeof *b.next);
+    b.prev = malloc((size_t)n * sizeof *b.prev);
+    uint8_t *removed = calloc((size_t)n, 1);
+    uint8_t *neighbour = calloc((size_t)n, 1);
     int status = MVC_ENOMEM;
     if (degree && b.head && b.next && b.prev && removed && neighbour) {
         for (int32_t d = 0; d < n; d++)
@@ -91,8 +89,8 @@ static int degeneracy_order(const struct graph *g, int32_t *order)
 static int complement_rows(const struct graph *g, struct clique_problem *p)
 {
     int32_t n = g->n;
-    int32_t *position = (int32_t *)malloc((size_t)n * sizeof *position);
-    uint8_t *neighbour = (uint8_t *)calloc((size_t)n, 1);
+    int32_t *position = malloc((size_t)n * sizeof *position);
+    uint8_t *neighbour = calloc((size_t)n, 1);
     if (!position || !neighbour) {
         free(position), free(neighbour);
         return MVC_ENOMEM;
@@ -123,7 +121,7 @@ static int complement_rows(const struct graph *g, struct clique_problem *p)
 /* Greedy start: add vertices in search order while they stay adjacent to all chosen. */
 static int greedy_clique(struct clique_problem *p)
 {
-    clique_word *pool = (clique_word *)malloc((size_t)p->words * sizeof *pool);
+    clique_word *pool = malloc((size_t)p->words * sizeof *pool);
     if (!pool)
         return MVC_ENOMEM;
     memset(pool, 0xff, (size_t)p->words * sizeof *pool);
@@ -145,9 +143,9 @@ int clique_problem_prepare(const struct graph *g, struct clique_problem *p)
     memset(p, 0, sizeof *p);
     p->n = g->n;
     p->words = (g->n + CLIQUE_WORD_BITS - 1) / CLIQUE_WORD_BITS;
-    p->order = (int32_t *)malloc(((size_t)g->n + 1) * sizeof *p->order);
-    p->clique = (int32_t *)malloc(((size_t)g->n + 1) * sizeof *p->clique);
-    p->adj = (clique_word *)calloc((size_t)g->n * p->words + 1, sizeof *p->adj);
+    p->order = malloc(((size_t)g->n + 1) * sizeof *p->order);
+    p->clique = malloc(((size_t)g->n + 1) * sizeof *p->clique);
+    p->adj = calloc((size_t)g->n * p->words + 1, sizeof *p->adj);
     int status = MVC_ENOMEM;
     if (p->order && p->clique && p->adj && (status = degeneracy_order(g, p->order)) == MVC_OK &&
         (status = complement_rows(g, p)) == MVC_OK)
