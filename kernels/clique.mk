@@ -11,6 +11,8 @@ noinst_HEADERS += $(clique_gpu_headers)
 if HAVE_CUDA
 libmvcgpu_a_SOURCES += \
 	kernels/clique_gpu.cu kernels/clique_launch.cu kernels/clique_prepare.c
+# the .cu suffix rule tracks no header dependencies
+kernels/clique_gpu.$(OBJEXT) kernels/clique_launch.$(OBJEXT): $(clique_gpu_headers)
 endif
 
 check_PROGRAMS += tests/t_clique_gpu

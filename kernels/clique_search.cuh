@@ -149,10 +149,10 @@ static __device__ int take_root_item(const struct clique_params &p, const struct
  * Hands the untried rest of the shallowest open node (depth d0 .. d - 1) to
  * the queue: its candidates less the vertex being branched on, which is
  * everything expand() would still look at there. That node then ends when
- * its current branch returns.
+ * its current branch returns. True when a subproblem was queued.
  */
 template <int WPL>
-static __device__ void donate_shallowest(const struct clique_params &p, const struct warp_stack &s,
+static __device__ bool donate_shallowest(const struct clique_params &p, const struct warp_stack &s,
                                          int d0, int d, int bound, int lane)
 {
     for (int depth = d0; depth < d; depth++) {
@@ -163,10 +163,12 @@ static __device__ void donate_shallowest(const struct clique_params &p, const st
         clique_word rest[WPL];
         row_load(s.cand + (size_t)depth * p.words, p.words, lane, rest);
         drop_vertex(rest, s.clique[depth], lane);
-        if (queue_push<WPL>(p, depth, s.clique, rest, lane))
-            s.cursor[depth] = 0;
-        return;
+        if (!queue_push<WPL>(p, depth, s.clique, rest, lane))
+            return false;
+        s.cursor[depth] = 0;
+        return true;
     }
+    return false;
 }
 
 /*
@@ -219,8 +221,12 @@ static __device__ void expand_item(const struct clique_params &p, const struct c
             refresh = true;
             continue;
         }
-        if (d > d0 && h.hungry > h.avail)
-            donate_shallowest<WPL>(p, s, d0, d, bound, lane);
+        if (d > d0 && h.hungry > h.avail) {
+            if (donate_shallowest<WPL>(p, s, d0, d, bound, lane))
+                h.avail++; /* as the counters would now read */
+            else
+                h.hungry = h.avail; /* nothing to give or no room: wait for the next look */
+        }
         int v = CLIQUE_ENTRY_VERTEX(s.entry[base + left - 1]);
         left--;
         s.clique[d] = v;
