@@ -1,0 +1,280 @@
+/*
+ * The GPU clique search's kernels run on the host (tests/cuda_emulation.h,
+ * warps of 8 lanes) against the CPU solver of src/clique.c: root colouring,
+ * root branches, donation through the queue, termination, PVC and stop, on
+ * machines without a GPU. The host steps mirror search_on_device in
+ * kernels/clique_gpu.cu.
+ */
+#define CLIQUE_WARP 8
+#define MVC_GPU_DEBUG 1
+
+#include "cuda_emulation.h"
+
+extern "C" {
+#include "clique.h"
+#include "cover.h"
+#include "graph.h"
+#include "solve.h"
+}
+#include "clique_layout.h"
+#include "clique_prepare.h"
+
+clique_word shared_adj[1]; /* the kernel's dynamic shared memory, unused here */
+
+#include "clique_search.cuh"
+#include "tap.h"
+
+struct emulated {
+    int32_t size;   /* clique found */
+    int64_t nodes;
+    int complete;   /* the search ran to its end */
+    unsigned int donated;
+    int deadlock;
+    long long switches;
+};
+
+/* Host memory for one search, freed by the destructor. */
+struct host_buffers {
+    std::vector<uint32_t> root_entry;
+    std::vector<int32_t> root_rank, best_clique, stacks, queue;
+    std::vector<clique_word> root_low;
+    std::vector<unsigned int> queue_seq;
+    std::vector<unsigned long long> nodes_per_sm;
+};
+
+/*
+ * The search of gpu_solve_clique, emulated: `warps` warps, a queue of
+ * `capacity` slots (a power of two), scheduling from `seed`. cp->clique gets
+ * the best clique.
+ */
+template <int WPL>
+static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsigned int capacity,
+                         int stop, uint64_t seed, struct emulated *r)
+{
+    memset(r, 0, sizeof *r);
+    int32_t n = cp->n;
+    int64_t wanted = k >= 0 ? (int64_t)n - k : (int64_t)n + 1;
+    int32_t target = wanted > 0 ? (int32_t)wanted : 0;
+    r->size = cp->size;
+    r->complete = 1;
+    if (cp->size >= target)
+        return;
+    struct clique_control ctl;
+    memset(&ctl, 0, sizeof ctl);
+    ctl.hot[HOT_BEST] = cp->size;
+    ctl.hot[HOT_STOP] = stop;
+    host_buffers b;
+    struct clique_params p;
+    memset(&p, 0, sizeof p);
+    p.n = n;
+    p.words = cp->words;
+    p.floor_size = k >= 0 ? target - 1 : 0;
+    p.target = target;
+    p.adj = cp->adj;
+    p.ctl = &ctl;
+    int32_t bound = cp->size > p.floor_size ? cp->size : p.floor_size;
+    int32_t low_rows = bound < n ? bound : n;
+    b.root_entry.assign((size_t)n, 0);
+    b.root_rank.assign((size_t)n, -1);
+    b.root_low.assign((size_t)(low_rows > 0 ? low_rows : 1) * cp->words, 0);
+    b.best_clique.assign((size_t)n, -1);
+    b.nodes_per_sm.assign(CLIQUE_NODES_PER_SM, 0);
+    p.root_entry = b.root_entry.data();
+    p.root_rank = b.root_rank.data();
+    p.root_low = b.root_low.data();
+    p.best_clique = b.best_clique.data();
+    p.nodes_per_sm = b.nodes_per_sm.data();
+    long long switches = 0;
+    emu_launch(1, CLIQUE_WARP, seed, [&] { clique_root_kernel<WPL>(p, bound + 1); }, &switches);
+    r->nodes = 1;
+    p.root_count = ctl.root_count;
+    p.rows = ctl.colours + 1;
+    if (p.root_count > 0) {
+        p.arena = clique_arena_entries(cp->max_degree, p.rows - 1);
+        p.stack_stride = clique_stack_stride(p.rows, p.words, p.arena);
+        p.slot_stride = clique_slot_stride(p.rows, p.words);
+        p.warps = warps;
+        p.queue_capacity = capacity;
+        b.stacks.assign((size_t)warps * p.stack_stride, 0x5a5a5a5a);
+        b.queue.assign((size_t)capacity * p.slot_stride, 0x5a5a5a5a);
+        b.queue_seq.resize(capacity);
+        for (unsigned int i = 0; i < capacity; i++)
+            b.queue_seq[i] = i;
+        p.stacks = b.stacks.data();
+        p.queue = b.queue.data();
+        p.queue_seq = b.queue_seq.data();
+        ctl.hot[HOT_PENDING] = p.root_count;
+        ctl.space = (int)capacity;
+        r->deadlock = emu_launch(warps, CLIQUE_WARP, seed + 1,
+                                 [&] { clique_search_kernel<WPL>(p); }, &switches) != 0;
+        r->switches = switches;
+        r->nodes += (int64_t)ctl.nodes;
+        r->complete = ctl.hot[HOT_PENDING] == 0;
+        r->donated = ctl.tail;
+        unsigned long long per_sm = 0;
+        for (unsigned long long x : b.nodes_per_sm)
+            per_sm += x;
+        if (per_sm != ctl.nodes)
+            diag("per-SM node counts add up to %llu, not %llu", per_sm, ctl.nodes);
+    }
+    if (ctl.hot[HOT_BEST] > cp->size) {
+        memcpy(cp->clique, b.best_clique.data(), (size_t)ctl.hot[HOT_BEST] * sizeof *cp->clique);
+        cp->size = ctl.hot[HOT_BEST];
+    }
+    r->size = cp->size;
+}
+
+/* The clique as a cover of g: every vertex but the clique's (an independent set of g). */
+static int cover_of(const struct graph *g, const struct clique_problem *cp, struct cover *c)
+{
+    if (cover_init(c, g->n) != MVC_OK)
+        return 0;
+    for (int32_t v = 0; v < g->n; v++)
+        cover_add(c, v);
+    for (int32_t i = 0; i < cp->size; i++) {
+        int32_t v = cp->order[cp->clique[i]];
+        if (!c->in[v])
+            return 0; /* listed twice */
+        c->in[v] = 0;
+        c->size--;
+    }
+    struct error err = {0, {0}};
+    return cover_check(g, c, &err) == MVC_OK;
+}
+
+static struct graph *random_graph(int32_t n, double p, unsigned seed)
+{
+    srand(seed);
+    std::vector<int32_t> pairs;
+    for (int32_t u = 0; u < n; u++)
+        for (int32_t v = u + 1; v < n; v++)
+            if (rand() < p * RAND_MAX) {
+                pairs.push_back(u);
+                pairs.push_back(v);
+            }
+    pairs.push_back(0), pairs.push_back(0);
+    return graph_from_edges(n, (const int32_t(*)[2])pairs.data(), (int64_t)pairs.size() / 2 - 1);
+}
+
+static int32_t cpu_optimum(const struct graph *g, int64_t *nodes)
+{
+    struct solve_opts o;
+    solve_opts_default(&o);
+    struct solve_stats st;
+    memset(&st, 0, sizeof st);
+    struct cover c = {0, 0, NULL};
+    struct error err = {0, {0}};
+    solve_clique(g, &o, &c, &st, &err);
+    *nodes = st.nodes;
+    int32_t size = c.size;
+    cover_free(&c);
+    return size;
+}
+
+/* One emulated search of g; the cover it gives must be valid. */
+static struct emulated search(const struct graph *g, int64_t k, int warps, unsigned int capacity,
+                              int stop, uint64_t seed, int32_t *cover_size)
+{
+    struct clique_problem cp;
+    struct emulated r;
+    memset(&r, 0, sizeof r);
+    if (clique_problem_prepare(g, &cp) != MVC_OK) {
+        r.deadlock = 1;
+        return r;
+    }
+    int words = (cp.words + CLIQUE_WARP - 1) / CLIQUE_WARP;
+    if (words <= 1)
+        run_emulated<1>(&cp, k, warps, capacity, stop, seed, &r);
+    else
+        run_emulated<2>(&cp, k, warps, capacity, stop, seed, &r);
+    struct cover c;
+    *cover_size = cover_of(g, &cp, &c) ? c.size : -1;
+    cover_free(&c);
+    clique_problem_free(&cp);
+    return r;
+}
+
+int main(void)
+{
+    static const double densities[] = {0.3, 0.5, 0.7, 0.9};
+    unsigned long long donated = 0;
+    for (unsigned seed = 1; seed <= 24; seed++) {
+        int32_t n = 8 + (int32_t)(seed * 37 % 40);
+        double p = densities[seed % 4];
+        struct graph *g = random_graph(n, p, seed);
+        int64_t cpu_nodes;
+        int32_t opt = cpu_optimum(g, &cpu_nodes), size;
+
+        struct emulated r = search(g, -1, 1, 64, 0, seed, &size);
+        ok(!r.deadlock && r.complete && size == opt && r.nodes == cpu_nodes,
+           "seed %u n=%d p=%.1f one warp: cover %d (CPU %d), %lld nodes (CPU %lld)", seed, n, p,
+           size, opt, (long long)r.nodes, (long long)cpu_nodes);
+
+        r = search(g, -1, 4, seed % 2 ? 2 : 64, 0, seed, &size);
+        donated += r.donated;
+        ok(!r.deadlock && r.complete && size == opt,
+           "seed %u four warps, %d queue slots: cover %d (CPU %d), %lld nodes, %u donated", seed,
+           seed % 2 ? 2 : 64, size, opt, (long long)r.nodes, r.donated);
+
+        for (int delta = -1; delta <= 1; delta++) {
+            int64_t k = opt + delta;
+            if (k < 0)
+                continue;
+            r = search(g, k, 3, 64, 0, seed + 100, &size);
+            int right = delta < 0 ? r.complete && size > k : size >= 0 && size <= k;
+            ok(!r.deadlock && right, "seed %u PVC k=%lld: cover %d, complete %d", seed,
+               (long long)k, size, r.complete);
+        }
+        graph_free(g);
+    }
+    /* enough nodes for warps to run out of root branches and share subtrees */
+    for (unsigned seed = 31; seed <= 33; seed++) {
+        struct graph *g = random_graph(70, 0.2, seed);
+        int64_t cpu_nodes;
+        int32_t opt = cpu_optimum(g, &cpu_nodes), size;
+        struct emulated r = search(g, -1, 8, seed == 32 ? 2 : 64, 0, seed, &size);
+        donated += r.donated;
+        ok(!r.deadlock && r.complete && size == opt,
+           "seed %u n=70 p=0.2 eight warps: cover %d (CPU %d), %lld nodes (CPU %lld), %u donated", seed,
+           size, opt, (long long)r.nodes, (long long)cpu_nodes, r.donated);
+        graph_free(g);
+    }
+    ok(donated > 0, "busy warps donated %llu subproblems to idle ones", donated);
+
+    /* MVC_EMULATED_STRESS=N: N more seeds with sixteen warps and deeper trees */
+    const char *stress = getenv("MVC_EMULATED_STRESS");
+    for (unsigned seed = 1000; stress != NULL && seed < 1000 + (unsigned)atoi(stress); seed++) {
+        int32_t n = 60 + (int32_t)(seed % 5) * 10;
+        struct graph *g = random_graph(n, 0.1 + 0.05 * (seed % 4), seed);
+        int64_t cpu_nodes;
+        int32_t opt = cpu_optimum(g, &cpu_nodes), size;
+        struct emulated r = search(g, -1, 16, seed % 3 ? 64 : 4, 0, seed, &size);
+        ok(!r.deadlock && r.complete && size == opt,
+           "stress seed %u n=%d: cover %d (CPU %d), %lld nodes (CPU %lld), %u donated", seed, n,
+           size, opt, (long long)r.nodes, (long long)cpu_nodes, r.donated);
+        graph_free(g);
+    }
+
+    /* more than 8 x 32 vertices: each lane owns two words of a row */
+    struct graph *g = random_graph(300, 0.97, 99);
+    int64_t cpu_nodes;
+    int32_t opt = cpu_optimum(g, &cpu_nodes), size;
+    struct emulated r = search(g, -1, 1, 64, 0, 99, &size);
+    ok(!r.deadlock && r.complete && size == opt && r.nodes == cpu_nodes,
+       "n=300: one warp, two words per lane: cover %d (CPU %d), %lld nodes (CPU %lld)", size, opt,
+       (long long)r.nodes, (long long)cpu_nodes);
+    r = search(g, -1, 3, 64, 0, 99, &size);
+    ok(!r.deadlock && r.complete && size == opt, "n=300: three warps: cover %d (CPU %d)", size,
+       opt);
+    graph_free(g);
+
+    /* a stop raised before the start: nothing searched, the greedy cover stands */
+    g = random_graph(60, 0.5, 7);
+    r = search(g, -1, 2, 64, 1, 7, &size);
+    ok(!r.deadlock && !r.complete && size > 0 && r.nodes == 1,
+       "stop raised before the start: cover %d, %lld nodes, complete %d", size,
+       (long long)r.nodes, r.complete);
+    graph_free(g);
+    done_testing();
+    return exit_status();
+}

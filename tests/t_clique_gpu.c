@@ -1,0 +1,192 @@
+/* The GPU dense-graph solver (gpu_solve_clique) against the CPU one (src/clique.c). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+
+#ifdef HAVE_CUDA
+#include "clique.h"
+#include "clock.h"
+#include "gpu.h"
+
+static struct graph *random_graph(int32_t n, double p, unsigned seed)
+{
+    srand(seed);
+    int32_t (*edges)[2] = malloc((size_t)n * n * sizeof *edges + sizeof *edges);
+    int64_t m = 0;
+    for (int32_t u = 0; u < n; u++)
+        for (int32_t v = u + 1; v < n; v++)
+            if (rand() < p * RAND_MAX)
+                edges[m][0] = u, edges[m][1] = v, m++;
+    struct graph *g = graph_from_edges(n, (const int32_t(*)[2])edges, m);
+    free(edges);
+    return g;
+}
+
+struct run {
+    int outcome;
+    struct cover c;
+    struct solve_stats st;
+    struct error err;
+};
+
+static void run_gpu(const struct graph *g, const struct solve_opts *o, struct run *r)
+{
+    memset(r, 0, sizeof *r);
+    r->outcome = gpu_solve_clique(g, o, &r->c, &r->st, &r->err);
+    if (r->outcome < 0)
+        diag("gpu_solve_clique: %s", r->err.message);
+}
+
+static void run_cpu(const struct graph *g, const struct solve_opts *o, struct run *r)
+{
+    memset(r, 0, sizeof *r);
+    r->outcome = solve_clique(g, o, &r->c, &r->st, &r->err);
+}
+
+static int valid(const struct graph *g, struct run *r)
+{
+    struct error err = {0};
+    if (r->c.in == NULL || cover_check(g, &r->c, &err) != MVC_OK) {
+        diag("invalid cover: %s", err.message);
+        return 0;
+    }
+    return 1;
+}
+
+/* MVC on the GPU, optimum and cover checked against the CPU solver. */
+static int32_t check_optimum(const struct graph *g, const char *name)
+{
+    struct solve_opts o;
+    solve_opts_default(&o);
+    struct run cpu, gpu;
+    run_cpu(g, &o, &cpu);
+    run_gpu(g, &o, &gpu);
+    ok(gpu.outcome == SOLVE_OPTIMAL && gpu.c.size == cpu.c.size && valid(g, &gpu) &&
+           gpu.st.proven && gpu.st.best == gpu.c.size,
+       "%s: optimal cover %d (CPU %d), outcome %d, %lld nodes on %d blocks", name, gpu.c.size,
+       cpu.c.size, gpu.outcome, (long long)gpu.st.nodes, gpu.st.blocks);
+    int32_t opt = cpu.c.size;
+    cover_free(&cpu.c), cover_free(&gpu.c);
+    return opt;
+}
+
+/* PVC for k = opt - 1 (no cover), opt and opt + 1 (a cover within k). */
+static void check_pvc(const struct graph *g, int32_t opt, const char *name)
+{
+    struct solve_opts o;
+    solve_opts_default(&o);
+    for (int delta = -1; delta <= 1; delta++) {
+        o.k = opt + delta;
+        if (o.k < 0)
+            continue;
+        struct run gpu;
+        run_gpu(g, &o, &gpu);
+        int right = delta < 0 ? gpu.outcome == SOLVE_NO_COVER && valid(g, &gpu)
+                              : gpu.outcome == SOLVE_FOUND && gpu.c.size <= o.k && valid(g, &gpu);
+        ok(right, "%s PVC k=%lld: outcome %d, cover %d", name, (long long)o.k, gpu.outcome,
+           gpu.c.size);
+        cover_free(&gpu.c);
+    }
+}
+
+/*
+ * With a single warp nothing is donated and the root branches are taken in
+ * order, so the GPU walks exactly the tree of src/clique.c: same node count.
+ */
+static void check_single_warp(const struct graph *g, const char *name)
+{
+    struct solve_opts o;
+    solve_opts_default(&o);
+    struct run cpu, gpu;
+    run_cpu(g, &o, &cpu);
+    o.blocks = 1;
+    o.block_size = 32;
+    run_gpu(g, &o, &gpu);
+    ok(gpu.outcome == SOLVE_OPTIMAL && gpu.c.size == cpu.c.size &&
+           gpu.st.nodes == cpu.st.nodes && valid(g, &gpu),
+       "%s one warp: cover %d (CPU %d), %lld nodes (CPU %lld)", name, gpu.c.size, cpu.c.size,
+       (long long)gpu.st.nodes, (long long)cpu.st.nodes);
+    cover_free(&cpu.c), cover_free(&gpu.c);
+}
+
+/* A stop request already raised, or a time limit that runs out, still gives a valid cover. */
+static void check_stop(void)
+{
+    struct graph *g = random_graph(300, 0.5, 7);
+    volatile sig_atomic_t stop = 1;
+    struct solve_opts o;
+    solve_opts_default(&o);
+    o.stop = &stop;
+    struct run gpu;
+    run_gpu(g, &o, &gpu);
+    ok(gpu.outcome == SOLVE_STOPPED && !gpu.st.proven && valid(g, &gpu),
+       "stop flag raised before the start: outcome %d, cover %d", gpu.outcome, gpu.c.size);
+    cover_free(&gpu.c);
+    graph_free(g);
+
+    g = random_graph(700, 0.25, 11);
+    solve_opts_default(&o);
+    o.time_limit = 0.05;
+    double start = clock_seconds();
+    run_gpu(g, &o, &gpu);
+    double took = clock_seconds() - start;
+    ok((gpu.outcome == SOLVE_STOPPED || gpu.outcome == SOLVE_OPTIMAL) && valid(g, &gpu) &&
+           took < 2.0,
+       "time limit 0.05 s reaches the running kernel: outcome %d after %.3f s, cover %d",
+       gpu.outcome, took, gpu.c.size);
+    cover_free(&gpu.c);
+    graph_free(g);
+}
+#endif
+
+int main(void)
+{
+#ifndef HAVE_CUDA
+    printf("1..0 # SKIP no CUDA build\n");
+    return 0;
+#else
+    if (gpu_device_count() == 0) {
+        printf("1..0 # SKIP no CUDA device\n");
+        return 0;
+    }
+    static const double densities[] = {0.3, 0.5, 0.7, 0.9};
+    char name[96];
+    for (unsigned seed = 1; seed <= 40; seed++) {
+        int32_t n = 1 + (int32_t)(seed * 37 % 60);
+        double p = densities[seed % 4];
+        struct graph *g = random_graph(n, p, seed);
+        snprintf(name, sizeof name, "seed %u n=%d p=%.1f", seed, n, p);
+        int32_t opt = check_optimum(g, name);
+        check_pvc(g, opt, name);
+        if (seed % 4 == 0)
+            check_single_warp(g, name);
+        graph_free(g);
+    }
+    /* big enough that warps run out of root branches and share subtrees */
+    for (unsigned seed = 41; seed <= 46; seed++) {
+        int32_t n = 120 + (int32_t)(seed % 3) * 40;
+        double p = seed % 2 ? 0.4 : 0.6;
+        struct graph *g = random_graph(n, p, seed);
+        snprintf(name, sizeof name, "seed %u n=%d p=%.1f", seed, n, p);
+        int32_t opt = check_optimum(g, name);
+        if (seed == 41)
+            check_pvc(g, opt, name);
+        if (seed == 42)
+            check_single_warp(g, name);
+        graph_free(g);
+    }
+    /* more than 1024 vertices: a lane owns two words of every row */
+    struct graph *g = random_graph(1100, 0.93, 47);
+    snprintf(name, sizeof name, "seed 47 n=1100 p=0.93");
+    int32_t opt = check_optimum(g, name);
+    check_pvc(g, opt, name);
+    graph_free(g);
+    check_stop();
+    done_testing();
+    return exit_status();
+#endif
+}
