@@ -18,7 +18,7 @@ if [ "$status" -ne 0 ]; then
     echo "build failed (status $status)"
     exit "$status"
 fi
-make -j"$jobs" check >"$out/check.log" 2>&1 || status=$?
+timeout "${CHECK_TIMEOUT:-480}" make -j"$jobs" check >"$out/check.log" 2>&1 || status=$?
 grep -E '^(PASS|FAIL|SKIP|XFAIL|XPASS|ERROR)|^# (TOTAL|PASS|SKIP|FAIL|ERROR)' "$out/check.log" | sort | uniq -c | sort -rn | head -40
 # keep every test's own log, failures first, in one file
 for f in $(grep -l -E '^(not ok|Bail out)' tests/*.log 2>/dev/null) tests/*.log; do

@@ -15,6 +15,7 @@
 #include "read.h"
 #include "solve.h"
 #include "stats.h"
+#include "steiner.h"
 
 /* Exit statuses, documented in --help, the man page and README. */
 enum exit_status {
@@ -274,6 +275,81 @@ static int run_cover(const struct options *o, double t_start)
     return exit_code;
 }
 
+/* Without --time-limit the automatic improvement phase gets this many seconds at most. */
+#define STEINER_IMPROVE_DEFAULT_SECONDS 5.0
+
+static int run_steiner(const struct options *o, double t_start)
+{
+    struct error err = {0};
+    struct graph *g = NULL;
+    double t_load = 0;
+    int status = load_graph(o, &g, &t_load, &err);
+    if (status != MVC_OK) {
+        graph_free(g);
+        return report_error(&err, status);
+    }
+    struct steiner_opts so;
+    steiner_opts_default(&so);
+    so.algo = steiner_algo_parse(o->steiner_algo);
+    so.sssp = steiner_sssp_parse(o->sssp);
+    if (so.sssp < 0) {
+        graph_free(g);
+        fprintf(stderr, "mvc-gpu: unknown --sssp kernel '%s' (auto, bellman-ford, tpull, near-far)\n",
+                o->sssp);
+        return EXIT_BAD_INPUT;
+    }
+    so.use_gpu = o->steiner_gpu;
+    so.improve = o->improve != 0;
+    so.time_limit = o->solve.time_limit;
+    if (o->improve < 0 && so.time_limit <= 0)
+        so.time_limit = t_load + STEINER_IMPROVE_DEFAULT_SECONDS;
+    so.stop = &stop_requested;
+    struct steiner_stats st;
+    memset(&st, 0, sizeof st);
+    struct steiner_tree tree = {0};
+    status = steiner_solve(g, &so, &tree, &st, &err);
+    if (status != MVC_OK) {
+        graph_free(g);
+        steiner_tree_free(&tree);
+        return report_error(&err, status);
+    }
+    if (steiner_check(g, &tree, &err) != MVC_OK) {
+        fprintf(stderr, "mvc-gpu: internal error: the Steiner tree is invalid: %s\n", err.message);
+        graph_free(g);
+        steiner_tree_free(&tree);
+        return EXIT_FAILURE_RUNTIME;
+    }
+    FILE *out = open_output(o->output);
+    int code = EXIT_ANSWERED;
+    if (out == NULL) {
+        code = EXIT_BAD_INPUT;
+    } else {
+        fprintf(out, "c mvc-gpu %s, Steiner tree by %s on the %s (%s)\n", PACKAGE_VERSION,
+                st.algo, st.device, st.sssp);
+        if (so.improve)
+            fprintf(out, "c weight %lld after construction, %lld after improvement%s\n",
+                    (long long)st.weight_constructed, (long long)st.weight,
+                    st.improve_interrupted ? " (stopped early)" : "");
+        steiner_write_pace(out, &tree);
+        if (fflush(out) != 0 || ferror(out) || (out != stdout && fclose(out) != 0)) {
+            perror(o->output ? o->output : "standard output");
+            code = EXIT_FAILURE_RUNTIME;
+        }
+    }
+    if (o->stats) {
+        FILE *f = strcmp(o->stats, "-") == 0 ? stderr : fopen(o->stats, "w");
+        if (f == NULL || stats_write_steiner_json(f, o->input, g, t_load,
+                                                  clock_seconds() - t_start, &st) != 0 ||
+            (f != stderr && fclose(f) != 0)) {
+            perror(o->stats);
+            code = code ? code : EXIT_FAILURE_RUNTIME;
+        }
+    }
+    steiner_tree_free(&tree);
+    graph_free(g);
+    return code;
+}
+
 static int run_check(const struct options *o)
 {
     struct error err = {0};
@@ -321,8 +397,8 @@ int main(int argc, char **argv)
     case MODE_CHECK:
         return run_check(&o);
     case MODE_STEINER:
-        fprintf(stderr, "mvc-gpu: --steiner is not available in this version\n");
-        return EXIT_BAD_INPUT;
+        install_stop_handlers(o.solve.time_limit);
+        return run_steiner(&o, t_start);
     case MODE_COVER:
         break;
     }

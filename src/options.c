@@ -89,7 +89,8 @@ void options_print_help(FILE *out)
         "                         is dense, else hybrid when a CUDA device is present, else seq),\n"
         "                         seq (CPU), stackonly (GPU, local stacks only),\n"
         "                         hybrid (GPU, local stacks and a global worklist),\n"
-        "                         clique (CPU, maximum clique of the complement)\n"
+        "                         clique (CPU, maximum clique of the complement),\n"
+        "                         clique-gpu (the same on the GPU)\n"
         "      --no-reduce        skip the kernelization before the search\n"
         "      --time-limit SEC   stop after SEC seconds and print the best cover found\n"
         "      --threads N        CPU threads (the CPU solver uses one thread in this version)\n"
@@ -200,7 +201,7 @@ static int parse_solver(const char *s, enum solver_kind *out)
     static const struct { const char *name; enum solver_kind kind; } names[] = {
         {"auto", SOLVER_AUTO}, {"seq", SOLVER_SEQ}, {"sequential", SOLVER_SEQ},
         {"cpu", SOLVER_SEQ}, {"stackonly", SOLVER_STACKONLY}, {"hybrid", SOLVER_HYBRID},
-        {"clique", SOLVER_CLIQUE},
+        {"clique", SOLVER_CLIQUE}, {"clique-gpu", SOLVER_CLIQUE_GPU},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i].name) == 0) {
@@ -232,7 +233,7 @@ int options_parse(struct options *o, int argc, char **argv)
             break;
         case OPT_SOLVER:
             if (parse_solver(optarg, &o->solve.solver))
-                return usage_error("unknown solver '%s' (auto, seq, stackonly, hybrid, clique)",
+                return usage_error("unknown solver '%s' (auto, seq, stackonly, hybrid, clique, clique-gpu)",
                                    optarg);
             break;
         case OPT_TIME_LIMIT:

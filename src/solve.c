@@ -35,6 +35,7 @@ const char *solver_name(enum solver_kind kind)
     case SOLVER_STACKONLY: return "stackonly";
     case SOLVER_HYBRID: return "hybrid";
     case SOLVER_CLIQUE: return "clique";
+    case SOLVER_CLIQUE_GPU: return "clique-gpu";
     }
     return "?";
 }
@@ -48,6 +49,29 @@ enum solver_kind solver_resolve(enum solver_kind kind)
         return SOLVER_HYBRID;
 #endif
     return SOLVER_SEQ;
+}
+
+static int solver_needs_gpu(enum solver_kind kind)
+{
+    return kind == SOLVER_STACKONLY || kind == SOLVER_HYBRID || kind == SOLVER_CLIQUE_GPU;
+}
+
+/* A GPU solver asked for by name must exist here, even when no search ends up running. */
+static int check_solver_available(enum solver_kind kind, struct error *err)
+{
+    if (!solver_needs_gpu(kind))
+        return MVC_OK;
+#ifdef HAVE_CUDA
+    if (gpu_device_count() == 0)
+        return error_set(err, MVC_EDEVICE, "solver '%s' needs a CUDA device and none was found",
+                         solver_name(kind));
+    return MVC_OK;
+#else
+    return error_set(err, MVC_EUNSUPPORTED,
+                     "solver '%s' needs the GPU, and this mvc-gpu was built without CUDA "
+                     "(configure --with-cuda)",
+                     solver_name(kind));
+#endif
 }
 
 /* One solver on one graph, no kernelization. */
@@ -65,18 +89,18 @@ static int solve_direct(const struct graph *g, const struct solve_opts *o, struc
         return solve_clique(g, o, out, st, err);
     case SOLVER_STACKONLY:
     case SOLVER_HYBRID:
+    case SOLVER_CLIQUE_GPU: {
+        int status = check_solver_available(o->solver, err);
+        if (status != MVC_OK)
+            return status;
 #ifdef HAVE_CUDA
-        if (gpu_device_count() == 0)
-            return error_set(err, MVC_EDEVICE,
-                             "solver '%s' needs a CUDA device and none was found",
-                             solver_name(o->solver));
+        if (o->solver == SOLVER_CLIQUE_GPU)
+            return gpu_solve_clique(g, o, out, st, err);
         return gpu_solve_mvc(g, o, out, st, err);
 #else
-        return error_set(err, MVC_EUNSUPPORTED,
-                         "solver '%s' needs the GPU, and this mvc-gpu was built without CUDA "
-                         "(configure --with-cuda)",
-                         solver_name(o->solver));
+        break;
 #endif
+    }
     case SOLVER_AUTO:
         break;
     }
@@ -89,7 +113,7 @@ static enum solver_kind component_solver(const struct graph *g, enum solver_kind
     if (asked != SOLVER_AUTO)
         return asked;
     if (clique_suits(g))
-        return SOLVER_CLIQUE;
+        return solver_resolve(SOLVER_AUTO) == SOLVER_HYBRID ? SOLVER_CLIQUE_GPU : SOLVER_CLIQUE;
     if (g->n <= SMALL_COMPONENT)
         return SOLVER_SEQ;
     return solver_resolve(SOLVER_AUTO);
@@ -237,6 +261,9 @@ int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover 
                 struct solve_stats *st, struct error *err)
 {
     struct solve_opts run = *o;
+    int available = check_solver_available(o->solver, err);
+    if (available != MVC_OK)
+        return available;
     if (!o->reduce) {
         run.solver = solver_resolve(o->solver);
         return solve_direct(g, &run, out, st, err);

@@ -14,6 +14,7 @@ enum solver_kind {
     SOLVER_STACKONLY, /* GPU, local stacks only (paper's StackOnly) */
     SOLVER_HYBRID,    /* GPU, local stacks plus the broker-queue worklist */
     SOLVER_CLIQUE,    /* CPU, dense graphs: maximum clique of the complement */
+    SOLVER_CLIQUE_GPU,/* the same search spread over the GPU's warps */
 };
 
 struct solve_opts {

@@ -4,6 +4,7 @@
 #include <float.h>
 
 #include "kernel.h"
+#include "steiner.h"
 
 static void json_string(FILE *out, const char *s)
 {
@@ -77,5 +78,37 @@ int stats_write_json(FILE *out, const struct run_info *run, const struct solve_s
         fputs("}", out);
     }
     fputs("\n}\n", out);
+    return ferror(out) ? -1 : 0;
+}
+
+int stats_write_steiner_json(FILE *out, const char *input, const struct graph *g, double t_load,
+                             double t_total, const struct steiner_stats *st)
+{
+    fputs("{\n  \"input\": ", out);
+    json_string(out, input);
+    fprintf(out, ",\n  \"mode\": \"steiner\",\n  \"n\": %ld,\n  \"m\": %lld,\n  \"terminals\": %ld",
+            (long)g->n, (long long)g->m, (long)g->n_terminals);
+    fputs(",\n  \"algo\": ", out);
+    json_string(out, st->algo);
+    fputs(",\n  \"device\": ", out);
+    json_string(out, st->device);
+    fputs(",\n  \"sssp\": ", out);
+    json_string(out, st->sssp);
+    fprintf(out,
+            ",\n  \"weight\": %lld,\n  \"weight_constructed\": %lld"
+            ",\n  \"subgraph\": {\"vertices\": %lld, \"edges\": %lld, \"was_tree\": %s}"
+            ",\n  \"pruned\": %lld,\n  \"sssp_runs\": %lld,\n  \"gpu_launches\": %lld"
+            ",\n  \"improve\": {\"rounds\": %lld, \"attempts\": %lld, \"exchanges\": %lld, "
+            "\"interrupted\": %s}",
+            (long long)st->weight, (long long)st->weight_constructed,
+            (long long)st->subgraph_vertices, (long long)st->subgraph_edges,
+            st->subgraph_was_tree ? "true" : "false", (long long)st->pruned,
+            (long long)st->sssp_runs, (long long)st->gpu_launches, (long long)st->improve_rounds,
+            (long long)st->improve_attempts, (long long)st->improve_exchanges,
+            st->improve_interrupted ? "true" : "false");
+    fprintf(out,
+            ",\n  \"time\": {\"load\": %.6f, \"sssp\": %.6f, \"mst\": %.6f, \"expand\": %.6f, "
+            "\"improve\": %.6f, \"solve\": %.6f, \"total\": %.6f}\n}\n",
+            t_load, st->t_sssp, st->t_mst, st->t_expand, st->t_improve, st->t_total, t_total);
     return ferror(out) ? -1 : 0;
 }

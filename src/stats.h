@@ -20,4 +20,8 @@ struct run_info {
 
 int stats_write_json(FILE *out, const struct run_info *run, const struct solve_stats *st);
 
+struct steiner_stats;
+int stats_write_steiner_json(FILE *out, const char *input, const struct graph *g, double t_load,
+                             double t_total, const struct steiner_stats *st);
+
 #endif

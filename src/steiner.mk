@@ -13,8 +13,8 @@ libmvc_a_SOURCES += \
 
 # libmvc.a first: its Steiner code calls into libmvcgpu.a, which calls back into libmvc.a.
 check_PROGRAMS += tests/t_steiner tests/t_sssp
-tests_t_steiner_LDADD = libmvc.a $(TEST_LDADD)
-tests_t_sssp_LDADD = libmvc.a $(TEST_LDADD)
+tests_t_steiner_LDADD = $(TEST_LDADD)
+tests_t_sssp_LDADD = $(TEST_LDADD)
 TESTS += tests/t_steiner tests/t_sssp
 EXTRA_DIST += \
 	tests/data/steiner/small-0.stp tests/data/steiner/small-1.stp \
