@@ -251,7 +251,7 @@ static int solve_components(const struct graph *kg, const struct solve_opts *o, 
                 break;
         }
     }
-    st->solver = solver_used ? solver_used : solver_name(solver_resolve(o->solver));
+    st->solver = solver_used ? solver_used : "kernel"; /* the rules left nothing to search */
     st->lower_bound = lower_bound;
     free(component_of), free(parts), free(keep), free(to_kernel);
     return outcome;
