@@ -137,6 +137,7 @@ def main():
                              os.path.join(HERE, "..", "instances", "manifest.tsv")])
     ap.add_argument("--paper", help="TSV of reference times (columns MODE_SOLVER)")
     ap.add_argument("--paper-label", default="paper")
+    ap.add_argument("--paper-solver", help="paper column to compare with (default: the solver's own name)")
     ap.add_argument("--device", default="", help="machine the runs are on, for the report")
     ap.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "mvc-bench"))
     ap.add_argument("--results", default=os.path.join(HERE, "results"))
@@ -183,7 +184,7 @@ def main():
                             correct = "yes" if r["status"] == 0 and r["size"] <= kk else "WRONG"
                     if r.get("valid") is False:
                         correct = "INVALID COVER"
-                    ref = paper.get(name, {}).get(f"{column}_{solver}", "")
+                    ref = paper.get(name, {}).get(f"{column}_{args.paper_solver or solver}", "")
                     ratio = ""
                     if ref and not ref.startswith(">") and proven and r["time"] > 0:
                         ratio = f"{float(ref) / r['time']:.2f}"
