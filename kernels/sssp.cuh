@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
+#include "cuda_check.h"
 #include "gpu_steiner.h"
 
 extern "C" {
@@ -21,17 +22,15 @@ extern "C" {
 #define SSSP_DELTA_WIDTH 32           /* near-far: delta = width x mean weight / mean degree */
 
 /*
- * Every CUDA call goes through SSSP_TRY: on failure err names the call, file
- * and line, `status` is set and control goes to the function's `fail` label.
+ * Every CUDA call goes through SSSP_TRY, the project's CUDA_CHECK with a jump:
+ * on failure err names the call, file and line, `status` is set and control
+ * goes to the function's `fail` label, which releases what was allocated.
  */
 #define SSSP_TRY(call)                                                                             \
     do {                                                                                           \
-        cudaError_t sssp_e_ = (call);                                                              \
-        if (sssp_e_ != cudaSuccess) {                                                              \
-            status = error_set(err, MVC_EDEVICE, "%s failed at %s:%d: %s", #call, __FILE__,        \
-                               __LINE__, cudaGetErrorString(sssp_e_));                             \
+        status = CUDA_CHECK(err, call);                                                            \
+        if (status != MVC_OK)                                                                      \
             goto fail;                                                                             \
-        }                                                                                          \
     } while (0)
 
 /* After each kernel launch. */

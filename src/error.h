@@ -4,6 +4,10 @@
 
 #include <stdarg.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Library functions return 0 or one of these; only main.c maps them to exit statuses. */
 enum mvc_status {
     MVC_OK = 0,
@@ -35,5 +39,9 @@ int error_at(struct error *err, const struct source_pos *pos, const char *fmt, .
 /* A message without a position. Returns the status given, for "return error_set(...)". */
 int error_set(struct error *err, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
