@@ -1,10 +1,12 @@
 /* Vertex covers: membership, validation against a graph, PACE .vc output and input. */
 #include "cover.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "answer_line.h"
+#include "input.h"
 
 int cover_init(struct cover *c, int32_t n)
 {
@@ -72,32 +74,9 @@ int cover_write_pace(FILE *out, const struct cover *c)
     return ferror(out) ? MVC_EIO : MVC_OK;
 }
 
-/* Parses a non-negative decimal integer token; 0 on success. */
-static int parse_count(const char **p, long long *value)
-{
-    while (**p == ' ' || **p == '\t')
-        (*p)++;
-    if (!isdigit((unsigned char)**p))
-        return -1;
-    errno = 0;
-    char *end;
-    *value = strtoll(*p, &end, 10);
-    if (errno != 0 || (*end != '\0' && !isspace((unsigned char)*end)))
-        return -1;
-    *p = end;
-    return 0;
-}
-
-static int rest_is_blank(const char *p)
-{
-    while (*p && isspace((unsigned char)*p))
-        p++;
-    return *p == '\0';
-}
-
 int cover_read_pace(const char *path, int32_t n, struct cover *c, struct error *err)
 {
-    struct source_pos pos = {path, 0};
+    struct source_pos pos = {strcmp(path, "-") == 0 ? INPUT_STDIN_NAME : path, 0};
     FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (in == NULL)
         return error_set(err, MVC_EIO, "%s: %s", path, strerror(errno));
@@ -116,7 +95,7 @@ int cover_read_pace(const char *path, int32_t n, struct cover *c, struct error *
             break;
         }
         const char *p = line;
-        if (line[0] == 'c' || rest_is_blank(line))
+        if (line[0] == 'c' || answer_rest_is_blank(line))
             continue;
         if (line[0] == 's') {
             p = line + 1;
@@ -124,8 +103,8 @@ int cover_read_pace(const char *path, int32_t n, struct cover *c, struct error *
                 p++;
             if (declared_n >= 0)
                 status = error_at(err, &pos, "repeated solution line");
-            else if (strncmp(p, "vc", 2) != 0 || (p += 2, parse_count(&p, &declared_n)) ||
-                     parse_count(&p, &declared_size) || !rest_is_blank(p))
+            else if (strncmp(p, "vc", 2) != 0 || (p += 2, answer_parse_count(&p, &declared_n)) ||
+                     answer_parse_count(&p, &declared_size) || !answer_rest_is_blank(p))
                 status = error_at(err, &pos, "expected 's vc N SIZE'");
             else if (declared_n != n)
                 status = error_at(err, &pos, "solution is for %lld vertices, graph has %ld",
@@ -135,7 +114,7 @@ int cover_read_pace(const char *path, int32_t n, struct cover *c, struct error *
         long long v;
         if (declared_n < 0)
             status = error_at(err, &pos, "vertex before the 's vc' line");
-        else if (parse_count(&p, &v) || !rest_is_blank(p))
+        else if (answer_parse_count(&p, &v) || !answer_rest_is_blank(p))
             status = error_at(err, &pos, "expected a vertex number");
         else if (v < 1 || v > n)
             status = error_at(err, &pos, "vertex %lld is not in 1..%ld", v, (long)n);

@@ -350,22 +350,35 @@ static int run_steiner(const struct options *o, double t_start)
     return code;
 }
 
-static int run_check(const struct options *o)
+/* --check on a Steiner answer: read it, then the same check every computed tree passes. */
+static int check_steiner_answer(const struct options *o, const struct graph *g)
 {
     struct error err = {0};
-    struct graph *g = NULL;
-    double t_load;
-    int status = load_graph(o, &g, &t_load, &err);
-    if (status != MVC_OK) {
-        graph_free(g);
+    struct steiner_tree tree = {0};
+    int status = steiner_read_pace(o->cover_file, g, &tree, &err);
+    if (status != MVC_OK)
         return report_error(&err, status);
+    int code = EXIT_ANSWERED;
+    if (steiner_check(g, &tree, &err) == MVC_OK) {
+        if (!o->quiet)
+            printf("c valid Steiner tree of weight %lld with %lld edges\n",
+                   (long long)tree.weight, (long long)tree.n_edges);
+    } else {
+        fprintf(stderr, "mvc-gpu: %s: not a Steiner tree of %s: %s\n", o->cover_file, o->input,
+                err.message);
+        code = EXIT_NO_COVER;
     }
+    steiner_tree_free(&tree);
+    return code;
+}
+
+static int check_cover_answer(const struct options *o, const struct graph *g)
+{
+    struct error err = {0};
     struct cover c = {0};
-    status = cover_read_pace(o->cover_file, g->n, &c, &err);
-    if (status != MVC_OK) {
-        graph_free(g);
+    int status = cover_read_pace(o->cover_file, g->n, &c, &err);
+    if (status != MVC_OK)
         return report_error(&err, status);
-    }
     int code = EXIT_ANSWERED;
     if (cover_check(g, &c, &err) == MVC_OK) {
         if (!o->quiet)
@@ -376,6 +389,22 @@ static int run_check(const struct options *o)
         code = EXIT_NO_COVER;
     }
     cover_free(&c);
+    return code;
+}
+
+/* Answers for a graph with terminals, or with --steiner, are Steiner trees; otherwise vertex covers. */
+static int run_check(const struct options *o)
+{
+    struct error err = {0};
+    struct graph *g = NULL;
+    double t_load;
+    int status = load_graph(o, &g, &t_load, &err);
+    if (status != MVC_OK) {
+        graph_free(g);
+        return report_error(&err, status);
+    }
+    int code = o->check_steiner || g->n_terminals > 0 ? check_steiner_answer(o, g)
+                                                      : check_cover_answer(o, g);
     graph_free(g);
     return code;
 }

@@ -70,7 +70,7 @@ void options_print_help(FILE *out)
 {
     fputs(
         "Usage: mvc-gpu [OPTIONS] FILE\n"
-        "       mvc-gpu --check GRAPH COVER\n"
+        "       mvc-gpu --check [--steiner] GRAPH ANSWER\n"
         "       mvc-gpu --steiner [OPTIONS] FILE\n"
         "Exact minimum vertex cover (MVC), or a cover of size at most K (PVC), by\n"
         "branch-and-reduce on the GPU or the CPU. FILE \"-\" is standard input.\n"
@@ -118,16 +118,18 @@ void options_print_help(FILE *out)
         "  -v, --verbose          details on standard error, progress once a second\n"
         "      --progress         progress once a second on standard error\n"
         "  -q, --quiet            nothing on standard error but errors\n"
-        "      --check            verify that COVER is a vertex cover of GRAPH\n"
+        "      --check            verify ANSWER against GRAPH: a vertex cover (.vc), or a\n"
+        "                         Steiner tree (PACE 2018) when GRAPH has terminals or\n"
+        "                         with --steiner\n"
         "  -h, --help             this help\n"
         "  -V, --version          version and build configuration\n"
         "\n"
         "Exit status:\n"
         "  0  answered: a minimum cover (MVC), a cover of size <= K (PVC), a valid\n"
-        "     cover (--check) or a Steiner tree\n"
+        "     answer (--check) or a Steiner tree\n"
         "  1  failure while solving (out of memory, device error)\n"
         "  2  bad input or usage\n"
-        "  3  PVC: proven that no cover of size <= K exists; --check: not a cover\n"
+        "  3  PVC: proven that no cover of size <= K exists; --check: not valid\n"
         "  4  stopped by the time limit or a signal; the best cover found is printed\n"
         "     but not proven minimum\n",
         out);
@@ -267,9 +269,13 @@ int options_parse(struct options *o, int argc, char **argv)
             o->format = optarg;
             break;
         case OPT_STEINER:
-            o->mode = MODE_STEINER;
+            if (o->mode == MODE_CHECK)
+                o->check_steiner = 1;
+            else
+                o->mode = MODE_STEINER;
             break;
         case OPT_CHECK:
+            o->check_steiner = o->mode == MODE_STEINER;
             o->mode = MODE_CHECK;
             break;
         case OPT_NO_REDUCE:
@@ -350,7 +356,7 @@ int options_parse(struct options *o, int argc, char **argv)
     int operands = argc - optind;
     if (o->mode == MODE_CHECK) {
         if (operands != 2)
-            return usage_error("%s", "--check takes two files: GRAPH COVER");
+            return usage_error("%s", "--check takes two files: GRAPH ANSWER");
         o->input = argv[optind];
         o->cover_file = argv[optind + 1];
     } else {

@@ -9,7 +9,7 @@
 
 enum run_mode {
     MODE_COVER,   /* MVC or PVC */
-    MODE_CHECK,   /* --check GRAPH COVER */
+    MODE_CHECK,   /* --check GRAPH ANSWER: a cover, or a Steiner tree */
     MODE_STEINER, /* --steiner */
     MODE_HELP,
     MODE_VERSION,
@@ -19,7 +19,8 @@ struct options {
     enum run_mode mode;
     struct solve_opts solve;
     const char *input;       /* graph file, "-" for standard input */
-    const char *cover_file;  /* --check: the solution to verify */
+    const char *cover_file;  /* --check: the answer to verify */
+    int check_steiner;       /* --check --steiner: the answer is a Steiner tree */
     const char *format;      /* --format, NULL for detection from content */
     const char *output;      /* --output FILE, NULL for standard output */
     const char *stats;       /* --stats[=FILE]: "-" for standard error */

@@ -99,6 +99,14 @@ int steiner_check(const struct graph *g, const struct steiner_tree *t, struct er
 /* "VALUE w", then "u v" per edge, 1-based. MVC_EIO when writing fails. */
 int steiner_write_pace(FILE *out, const struct steiner_tree *t);
 
+/*
+ * Reads such an answer ("-" is standard input; "c" lines are comments) into t,
+ * weight as claimed by VALUE, for steiner_check to judge. MVC_EINPUT with
+ * FILE:LINE for malformed lines or vertices outside 1..g->n, MVC_EIO, MVC_ENOMEM.
+ */
+int steiner_read_pace(const char *path, const struct graph *g, struct steiner_tree *t,
+                      struct error *err);
+
 void steiner_tree_free(struct steiner_tree *t);
 
 /* "kmb", "mehlhorn"; and back (-1 for an unknown name). */

@@ -6,7 +6,7 @@ libmvc_a_SOURCES += \
 	src/steiner_kmb.c src/steiner_kmb_gpu.c \
 	src/steiner_mehlhorn.c \
 	src/steiner_improve.c \
-	src/steiner_check.c \
+	src/steiner_check.c src/steiner_answer.c \
 	src/dijkstra.c src/dijkstra.h \
 	src/mst.c src/mst.h \
 	src/gpu_steiner.h
@@ -22,3 +22,6 @@ EXTRA_DIST += \
 	tests/data/steiner/small-4.stp tests/data/steiner/small-5.stp \
 	tests/data/steiner/small-6.stp tests/data/steiner/small-7.stp \
 	tests/data/steiner/reference.tsv
+
+TESTS += tests/t_steiner_cli.sh
+EXTRA_DIST += tests/t_steiner_cli.sh
