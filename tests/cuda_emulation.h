@@ -57,6 +57,19 @@
 #define __forceinline__ inline
 #define __launch_bounds__(...)
 
+/*
+ * Defines the dynamic shared memory that device code declares as
+ * `extern __shared__ type name[]`, with room for `count` elements. The
+ * initialiser does nothing but make it dynamically initialised: GCC (12)
+ * calls a null TLS init function from templates that access an extern
+ * thread_local without one.
+ */
+template <typename T> __attribute__((noinline)) T emu_tls_zero(void)
+{
+    return T();
+}
+#define EMU_DYNAMIC_SHARED(type, name, count) thread_local type name[count] = {emu_tls_zero<type>()}
+
 /* A lane switches out at an atomic or fence once in this many, at random. */
 #ifndef EMU_YIELD_ONE_IN
 #define EMU_YIELD_ONE_IN 4
@@ -115,7 +128,7 @@ enum emu_state { EMU_RUNNABLE, EMU_WAITING, EMU_DONE };
 struct emu_lane {
     ucontext_t context;
     void *sp; /* EMU_FAST_SWITCH: saved stack pointer */
-    std::unique_ptr<char[]> stack;
+    char *stack;
     int warp, block;
     emu_dim3 thread, block_idx, block_dim;
     emu_state state;
@@ -157,6 +170,8 @@ struct emu_machine {
 };
 
 static emu_machine *emu;
+/* Lane stacks, kept from launch to launch: fresh ones cost a page fault per page touched. */
+static std::vector<std::unique_ptr<char[]>> emu_stacks;
 /* Why the last failed launch failed. */
 static char emu_failure[256];
 
@@ -513,18 +528,20 @@ static int emu_launch(int blocks, int threads, uint64_t seed, std::function<void
         l.block_dim = {(unsigned int)threads, 1, 1};
         l.state = EMU_WAITING;
         emu_set_state(t, EMU_RUNNABLE);
-        l.stack.reset(new char[EMU_LANE_STACK]);
+        if (emu_stacks.size() <= (size_t)t)
+            emu_stacks.emplace_back(new char[EMU_LANE_STACK]);
+        l.stack = emu_stacks[(size_t)t].get();
 #ifdef EMU_FAST_SWITCH
         /* What emu_stack_switch pops: six registers, then emu_lane_entry as the return address,
          * entered with the stack aligned as after a call. */
-        uintptr_t top = ((uintptr_t)l.stack.get() + EMU_LANE_STACK) & ~(uintptr_t)15;
+        uintptr_t top = ((uintptr_t)l.stack + EMU_LANE_STACK) & ~(uintptr_t)15;
         void **sp = (void **)top - 8;
         memset(sp, 0, 8 * sizeof *sp);
         sp[6] = (void *)emu_lane_entry;
         l.sp = sp;
 #else
         getcontext(&l.context);
-        l.context.uc_stack.ss_sp = l.stack.get();
+        l.context.uc_stack.ss_sp = l.stack;
         l.context.uc_stack.ss_size = EMU_LANE_STACK;
         l.context.uc_link = NULL;
         makecontext(&l.context, emu_lane_entry, 0);

@@ -20,7 +20,7 @@ extern "C" {
 #include "clique_prepare.h"
 
 /* the kernel's dynamic shared memory (per block, see cuda_emulation.h), unused here */
-thread_local clique_word shared_adj[1];
+EMU_DYNAMIC_SHARED(clique_word, shared_adj, 1);
 
 #include "clique_search.cuh"
 #include "tap.h"
