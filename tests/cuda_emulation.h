@@ -15,8 +15,9 @@
  *
  * A launch fails, rather than hangs, when every thread left waits (deadlock),
  * when the threads of a block meet at different __syncthreads calls or some
- * have returned (a divergent barrier), or when only spinning threads have run
- * for EMU_SPIN_LIMIT switches (livelock). Out of reach: memory ordering
+ * have returned (a divergent barrier), when only spinning threads have run
+ * for EMU_SPIN_LIMIT switches (livelock), or after emu_switch_limit switches
+ * when the test sets one (a runaway). Out of reach: memory ordering
  * between real multiprocessors (every access here is sequentially
  * consistent), and timing.
  *
@@ -85,6 +86,7 @@ template <typename T> __attribute__((noinline)) T emu_tls_zero(void)
 #define EMU_DEADLOCK (-1)
 #define EMU_DIVERGENT (-2)
 #define EMU_LIVELOCK (-3)
+#define EMU_RUNAWAY (-4)
 
 /*
  * On x86-64 a lane switch is a few instructions of our own (callee-saved
@@ -174,6 +176,8 @@ static emu_machine *emu;
 static std::vector<std::unique_ptr<char[]>> emu_stacks;
 /* Why the last failed launch failed. */
 static char emu_failure[256];
+/* Switches after which a launch fails as a runaway (a search that never ends); 0: no limit. */
+static long long emu_switch_limit;
 
 #define threadIdx (emu->lanes[emu->current].thread)
 #define blockIdx (emu->lanes[emu->current].block_idx)
@@ -203,9 +207,12 @@ static inline void emu_set_state(int lane, emu_state state)
     l.state = state;
 }
 
+static void emu_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 static void emu_switch_out(void)
 {
-    emu->switches++;
+    if (++emu->switches == emu_switch_limit)
+        emu_fail(EMU_RUNAWAY, "runaway: %lld switches", emu_switch_limit);
 #ifdef EMU_FAST_SWITCH
     emu_stack_switch(&emu->lanes[(size_t)emu->current].sp, emu->scheduler_sp);
 #else
@@ -490,7 +497,7 @@ static void emu_make_resident(int block)
 /*
  * Runs body as a grid of `blocks` blocks of `threads` threads (a multiple of
  * EMU_WARP), picking the next lane to run at random with this seed. Returns
- * 0, or EMU_DEADLOCK, EMU_DIVERGENT or EMU_LIVELOCK with the reason in
+ * 0, or EMU_DEADLOCK, EMU_DIVERGENT, EMU_LIVELOCK or EMU_RUNAWAY with the reason in
  * emu_failure.
  */
 static int emu_launch(int blocks, int threads, uint64_t seed, std::function<void()> body,

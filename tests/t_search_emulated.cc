@@ -40,6 +40,10 @@ EMU_DYNAMIC_SHARED(int4, search_smem, SMEM_INTS / 4);
 #include "tap.h"
 
 #define POISON 0x5a5a5a5a
+/* No launch here needs more than a few million switches: more is a search that never ends. */
+#define SWITCH_LIMIT 20000000LL
+
+static long long most_switches;
 
 /* One way of launching the search. */
 struct config {
@@ -168,6 +172,8 @@ static struct outcome solve(const struct graph *g, const struct config &c, int p
                 stackonly_search<global_storage>(a);
         },
         &r.switches);
+    if (r.switches > most_switches)
+        most_switches = r.switches;
     r.error = ctl.error;
     r.shared = (long long)words[2];
     for (const struct block_stats &s : stats)
@@ -609,10 +615,10 @@ static unsigned int mix(unsigned int x)
     return x;
 }
 
-/* A random tree of work: an element has two children with probability 9/16 above depth 0. */
+/* A random tree of work: an element has two children with probability 11/16 above depth 0. */
 static int tree_children(unsigned int id, int depth)
 {
-    return depth > 0 && mix(id) % 16 < 9 ? 2 : 0;
+    return depth > 0 && mix(id) % 16 < 11 ? 2 : 0;
 }
 
 static unsigned long long tree_size(unsigned int id, int depth)
@@ -623,8 +629,9 @@ static unsigned long long tree_size(unsigned int id, int depth)
     return s;
 }
 
-#define TREE_DEPTH 9
-#define TREE_STACK (2 * TREE_DEPTH + 4)
+#define TREE_DEPTH 10
+#define TREE_ROOTS 6
+#define TREE_STACK (TREE_ROOTS + TREE_DEPTH + 2)
 
 /*
  * Termination: blocks process a random tree, sharing children through a small
@@ -636,8 +643,8 @@ static void test_termination(unsigned seed, int blocks, unsigned long long capac
 {
     host_queue hq(capacity);
     unsigned long long expected = 0;
-    for (int b = 0; b < 2; b++)
-        expected += tree_size(mix(seed * 2 + (unsigned)b), TREE_DEPTH);
+    for (int b = 0; b < TREE_ROOTS; b++)
+        expected += tree_size(mix(seed * TREE_ROOTS + (unsigned)b), TREE_DEPTH);
     unsigned long long processed = 0;
     int finished = 0, quitted = 0, early = 0, quit = 0;
     long long switches = 0;
@@ -653,8 +660,8 @@ static void test_termination(unsigned seed, int blocks, unsigned long long capac
             if (threadIdx.x == 0) {
                 top = 0;
                 if (blockIdx.x == 0)
-                    for (int b = 0; b < 2; b++) {
-                        stack_id[top] = mix(seed * 2 + (unsigned)b);
+                    for (int b = 0; b < TREE_ROOTS; b++) {
+                        stack_id[top] = mix(seed * TREE_ROOTS + (unsigned)b);
                         stack_depth[top++] = TREE_DEPTH;
                     }
             }
@@ -783,17 +790,19 @@ int main(void)
     unsigned count = c != NULL ? (unsigned)atoi(c) : 60;
     diag("random graphs from seed %u (MVC_EMULATED_SEED), %u of them (MVC_EMULATED_GRAPHS)", first,
          count);
+    emu_switch_limit = SWITCH_LIMIT;
     test_emulation_checks();
     test_edges();
     for (unsigned seed = first; seed < first + 3; seed++)
         test_many(seed);
-    for (unsigned seed = first; seed < first + 4; seed++)
-        test_termination(seed, 2 + (int)(seed % 3), seed % 2 ? 2 : 8, 0);
+    for (unsigned seed = first; seed < first + 12; seed++)
+        test_termination(seed, 2 + (int)(seed % 5), 1ull << (seed % 4), 0);
     test_termination(first + 9, 3, 4, 20);
     test_instances();
     test_long_rounds();
     test_random_graphs(first, count);
     test_larger_graphs(first + 500, count / 4);
+    diag("at most %lld switches in one search launch", most_switches);
     done_testing();
     return exit_status();
 }
