@@ -10,7 +10,8 @@
  * exactly when the work is done.
  *
  * MVC_EMULATED_SEED sets the first seed, MVC_EMULATED_GRAPHS the number of
- * random graphs (default 60).
+ * random graphs (default 60), MVC_EMULATED_TERMINATION the number of
+ * termination runs of the queue alone (default 12).
  */
 #define EMU_WARP 32
 #define MVC_GPU_DEBUG 1
@@ -795,7 +796,9 @@ int main(void)
     test_edges();
     for (unsigned seed = first; seed < first + 3; seed++)
         test_many(seed);
-    for (unsigned seed = first; seed < first + 12; seed++)
+    const char *t = getenv("MVC_EMULATED_TERMINATION");
+    unsigned terminations = t != NULL ? (unsigned)atoi(t) : 12;
+    for (unsigned seed = first; seed < first + terminations; seed++)
         test_termination(seed, 2 + (int)(seed % 5), 1ull << (seed % 4), 0);
     test_termination(first + 9, 3, 4, 20);
     test_instances();
