@@ -82,6 +82,24 @@ template <typename T> __attribute__((noinline)) T emu_tls_zero(void)
 #endif
 #define EMU_LANE_STACK (256 * 1024)
 
+/*
+ * The scheduler runs in phases of about EMU_PHASE switches; in each, a block
+ * is slow with probability 1 / EMU_SLOW_ONE_IN, and slow lanes run only while
+ * no other lane can, or once in EMU_SLOW_ODDS switches. Uniform choices alone rarely leave one
+ * lane stalled for long while others go a long way, which is what exposes
+ * races between a step and the one right after it (a real warp may stall for
+ * thousands of cycles on one memory access). A lane switched out at an atomic
+ * or a fence also turns slow there once in EMU_STALL_ONE_IN times.
+ */
+#ifndef EMU_PHASE
+#define EMU_PHASE 4096
+#endif
+#define EMU_SLOW_ONE_IN 4
+#define EMU_SLOW_ODDS 256
+#ifndef EMU_STALL_ONE_IN
+#define EMU_STALL_ONE_IN 8
+#endif
+
 /* Launch outcomes besides 0. */
 #define EMU_DEADLOCK (-1)
 #define EMU_DIVERGENT (-2)
@@ -135,6 +153,7 @@ struct emu_lane {
     emu_dim3 thread, block_idx, block_dim;
     emu_state state;
     int slot; /* index in emu_machine::runnable while runnable */
+    int slow; /* this phase, picked once in EMU_SLOW_ODDS times it could be */
 };
 
 struct emu_warp {
@@ -166,6 +185,7 @@ struct emu_machine {
     int status;   /* 0, or EMU_* once the launch has failed */
     uint64_t random;
     long long switches, spins;
+    long long next_phase; /* switches at which the next scheduling phase begins */
     unsigned char *tls;
     size_t tls_bytes;
     char failure[256];
@@ -309,11 +329,16 @@ static inline unsigned char *emu_collective(const void *key, size_t bytes)
     return v.data();
 }
 
-/* At an atomic or a fence: now and then another lane runs first. */
+/* At an atomic or a fence: now and then another lane runs first, and now and then this lane
+ * stalls there for the rest of the phase. */
 static inline void emu_maybe_yield(void)
 {
-    if (emu_next_random() % EMU_YIELD_ONE_IN == 0)
+    uint64_t r = emu_next_random();
+    if (r % EMU_YIELD_ONE_IN == 0) {
+        if (r / EMU_YIELD_ONE_IN % EMU_STALL_ONE_IN == 0)
+            emu->lanes[(size_t)emu->current].slow = 1;
         emu_switch_out();
+    }
 }
 
 /* In a spin loop: another lane runs first; only spinning for too long is a livelock. */
@@ -483,6 +508,39 @@ static int emu_find_tls(struct dl_phdr_info *info, size_t, void *data)
     return 1; /* the first object is the program */
 }
 
+/* The next lane to run (see EMU_PHASE). */
+static int emu_pick(void)
+{
+    if (emu->switches >= emu->next_phase) {
+        emu->next_phase =
+            emu->switches + EMU_PHASE / 2 + (long long)(emu_next_random() % EMU_PHASE);
+        /* whole blocks: a slow lane stalls its block at the next barrier anyway */
+        std::vector<char> slow(emu->blocks.size());
+        for (char &b : slow)
+            b = emu_next_random() % EMU_SLOW_ONE_IN == 0;
+        for (emu_lane &l : emu->lanes)
+            l.slow = slow[(size_t)l.block];
+    }
+    size_t count = emu->runnable.size();
+    if (emu_next_random() % EMU_SLOW_ODDS == 0)
+        return emu->runnable[emu_next_random() % count];
+    for (int tries = 0; tries < 8; tries++) {
+        int lane = emu->runnable[emu_next_random() % count];
+        if (!emu->lanes[(size_t)lane].slow)
+            return lane;
+    }
+    size_t fast = 0;
+    for (int lane : emu->runnable)
+        fast += !emu->lanes[(size_t)lane].slow;
+    if (fast == 0)
+        return emu->runnable[emu_next_random() % count];
+    size_t k = emu_next_random() % fast;
+    for (int lane : emu->runnable)
+        if (!emu->lanes[(size_t)lane].slow && k-- == 0)
+            return lane;
+    abort(); /* not reached */
+}
+
 /* Before running a lane: its block's shared memory goes into place. */
 static void emu_make_resident(int block)
 {
@@ -509,6 +567,7 @@ static int emu_launch(int blocks, int threads, uint64_t seed, std::function<void
     machine.random = seed * 2654435761u + 1;
     machine.switches = 0;
     machine.spins = 0;
+    machine.next_phase = 0;
     machine.status = 0;
     machine.resident = -1;
     machine.failure[0] = 0;
@@ -534,6 +593,7 @@ static int emu_launch(int blocks, int threads, uint64_t seed, std::function<void
         l.block_idx = {(unsigned int)(t / threads), 0, 0};
         l.block_dim = {(unsigned int)threads, 1, 1};
         l.state = EMU_WAITING;
+        l.slow = 0;
         emu_set_state(t, EMU_RUNNABLE);
         if (emu_stacks.size() <= (size_t)t)
             emu_stacks.emplace_back(new char[EMU_LANE_STACK]);
@@ -569,7 +629,7 @@ static int emu_launch(int blocks, int threads, uint64_t seed, std::function<void
             }
             break;
         }
-        machine.current = machine.runnable[emu_next_random() % machine.runnable.size()];
+        machine.current = emu_pick();
         emu_lane &l = machine.lanes[(size_t)machine.current];
         emu_make_resident(l.block);
 #ifdef EMU_FAST_SWITCH

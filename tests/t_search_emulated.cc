@@ -55,6 +55,7 @@ struct config {
     int64_t worklist_size; /* hybrid */
     double threshold;      /* hybrid: fraction of worklist_size */
     int depth;             /* stackonly start depth */
+    int stop;              /* the host's stop request is up before the launch */
 };
 
 static const char *describe(const struct config &c, char *buf, size_t len)
@@ -145,6 +146,7 @@ static struct outcome solve(const struct graph *g, const struct config &c, int p
     std::vector<unsigned int> tickets(bytes.tickets / sizeof(unsigned int) + 1, 0);
     search_root_fill(g, stride, (int *)root.data());
     struct search_control ctl = search_control_initial((int)upper->size);
+    ctl.stop = c.stop;
 
     struct search_buffers b;
     b.offsets = (int64_t *)g->offsets;
@@ -259,10 +261,11 @@ static struct config config_of(unsigned seed, int hybrid, int in_shared)
     c.hybrid = hybrid;
     c.in_shared = in_shared;
     c.blocks = 1 + (int)(seed * 7 % 4);
-    c.threads = seed % 3 == 0 ? 2 * WARP_LANES : WARP_LANES;
+    c.threads = (seed % 5 == 0 ? 3 : seed % 3 == 0 ? 2 : 1) * WARP_LANES;
     c.worklist_size = worklists[seed * 3 % 5];
     c.threshold = thresholds[seed % 3];
     c.depth = (int)(seed * 5 % 5);
+    c.stop = 0;
     return c;
 }
 
@@ -317,6 +320,29 @@ static void test_random_graphs(unsigned first, unsigned count)
         graph_free(g);
     }
     diag("%lld search-tree nodes visited on the random graphs", nodes);
+}
+
+/* A stop raised before the launch: every block returns at once, the upper bound stands. */
+static void test_stop(void)
+{
+    struct graph *g = random_graph(40, 0.15, 3);
+    struct cover upper = {0, 0, NULL}, cv = {0, 0, NULL};
+    all_vertices(g, &upper);
+    for (int variant = 0; variant < 4; variant++) {
+        struct config c = config_of(3 + (unsigned)variant, variant < 2, variant % 2);
+        c.stop = 1;
+        c.blocks = 3;
+        char name[128];
+        struct outcome r = solve(g, c, 0, -1, &upper, 5, &cv);
+        ok(r.launch == 0 && r.error == 0 && r.consistent && r.size == upper.size &&
+               r.nodes <= (c.hybrid ? 0 : c.depth),
+           "%s: a stop raised before the start ends the search at once (%lld nodes)%s%s",
+           describe(c, name, sizeof name), r.nodes, r.launch ? ": " : "",
+           r.launch ? emu_failure : "");
+    }
+    cover_free(&upper);
+    cover_free(&cv);
+    graph_free(g);
 }
 
 /* Deeper trees, with more sharing: graphs beyond brute force, against the sequential solver. */
@@ -803,6 +829,7 @@ int main(void)
     test_termination(first + 9, 3, 4, 20);
     test_instances();
     test_long_rounds();
+    test_stop();
     test_random_graphs(first, count);
     test_larger_graphs(first + 500, count / 4);
     diag("at most %lld switches in one search launch", most_switches);
