@@ -7,11 +7,14 @@
  * blocks interleave differently from run to run.
  *
  * Shared memory is per block: __shared__ variables (static ones, and the
- * dynamic `extern __shared__` array, which the test defines as a thread_local
- * array of the largest size it launches with) live in the program's
- * thread-local segment, and the scheduler swaps that segment's contents when
- * it moves from one block to another. A block's shared memory starts out
+ * dynamic `extern __shared__` array, which the test defines with
+ * EMU_DYNAMIC_SHARED at the largest size it launches with) are thread_local,
+ * and the scheduler swaps the contents of the program's thread-local segment
+ * when it moves from one block to another (so a test program has no
+ * thread_local variables of its own). A block's shared memory starts out
  * filled with a poison pattern, as uninitialised shared memory would.
+ * tests/emulation/ holds host stand-ins for <cuda/atomic> and CUB's
+ * BlockReduce, for an include path ahead of the CUDA toolkit's.
  *
  * A launch fails, rather than hangs, when every thread left waits (deadlock),
  * when the threads of a block meet at different __syncthreads calls or some
