@@ -11,7 +11,7 @@ gpu_headers = \
 	kernels/cuda_check.h kernels/gpu_debug.cuh kernels/gpu_tuning.h \
 	kernels/search_types.cuh kernels/node.cuh kernels/reduce.cuh kernels/branch.cuh \
 	kernels/search_steps.cuh kernels/search_kernels.cuh \
-	kernels/greedy.h kernels/launch_plan.h kernels/search_memory.h
+	kernels/greedy.h kernels/launch_plan.h kernels/search_memory.h kernels/search_layout.h
 noinst_HEADERS += $(gpu_headers)
 
 if HAVE_CUDA
@@ -45,3 +45,14 @@ gpu-sanitize:
 	@echo "gpu-sanitize needs a build with CUDA (configure --with-cuda)"; exit 1
 endif
 .PHONY: gpu-sanitize
+
+# The search kernels and the broker queue on the host, without a GPU:
+# tests/cuda_emulation.h runs every thread as a user-level context, with host
+# stand-ins for <cuda/atomic> and CUB's BlockReduce in tests/emulation/.
+check_PROGRAMS += tests/t_search_emulated
+tests_t_search_emulated_SOURCES = tests/t_search_emulated.cc
+tests_t_search_emulated_CPPFLAGS = -I$(top_srcdir)/tests/emulation $(AM_CPPFLAGS)
+tests_t_search_emulated_CXXFLAGS = -std=c++17 -O2 -Wall -Wextra -Wno-unknown-pragmas
+tests_t_search_emulated_LDADD = $(TEST_LDADD)
+TESTS += tests/t_search_emulated
+noinst_HEADERS += tests/emulation/cuda/atomic tests/emulation/cub/block/block_reduce.cuh

@@ -26,6 +26,7 @@ extern "C" {
 #include "launch_plan.h"
 #include "node.cuh"
 #include "search_kernels.cuh"
+#include "search_layout.h"
 #include "search_memory.h"
 
 /* How often the host looks at the running kernel, and how often it reports progress. */
@@ -62,13 +63,12 @@ static void sleep_briefly(void)
     nanosleep(&ts, NULL);
 }
 
-/* The root node: every vertex with its degree, nothing in the cover. */
+/* The root node (search_layout.h). */
 static int *root_node(const struct graph *g, int stride)
 {
-    int *root = (int *)calloc((size_t)stride, sizeof(int));
+    int *root = (int *)malloc((size_t)stride * sizeof(int));
     if (root != NULL)
-        for (int32_t v = 0; v < g->n; v++)
-            root[v] = graph_degree(g, v);
+        search_root_fill(g, stride, root);
     return root;
 }
 
@@ -182,7 +182,7 @@ static int launch_search(struct search_memory *m, const struct launch_request *r
 static void report_progress(struct search_memory *m, const struct gpu_run *run)
 {
     int *word = &m->host_words[HOST_WORD_PROGRESS];
-    if (CUDA_CHECK(NULL, cudaMemcpyAsync(word, &m->ctl->best_size, sizeof(int),
+    if (CUDA_CHECK(NULL, cudaMemcpyAsync(word, &m->dev.ctl->best_size, sizeof(int),
                                          cudaMemcpyDeviceToHost, m->side)) != MVC_OK ||
         CUDA_CHECK(NULL, cudaStreamSynchronize(m->side)) != MVC_OK)
         return;
@@ -211,7 +211,7 @@ static int wait_for_search(struct search_memory *m, const struct gpu_run *run, i
             return cuda_check_at(code, "the search kernel", __FILE__, __LINE__, err);
         if (!*stop_sent && stop_requested(run)) {
             int status =
-                CUDA_CHECK(err, cudaMemcpyAsync(&m->ctl->stop, &m->host_words[HOST_WORD_STOP],
+                CUDA_CHECK(err, cudaMemcpyAsync(&m->dev.ctl->stop, &m->host_words[HOST_WORD_STOP],
                                                 sizeof(int), cudaMemcpyHostToDevice, m->side));
             if (status != MVC_OK)
                 return status;
@@ -234,8 +234,9 @@ static int read_best_cover(struct search_memory *m, const struct gpu_run *run, i
     int *node = (int *)malloc((size_t)run->stride * sizeof(int));
     if (node == NULL)
         return error_set(err, MVC_ENOMEM, "out of memory reading the cover back");
-    int status = CUDA_CHECK(err, cudaMemcpy(node, m->best_node, (size_t)run->stride * sizeof(int),
-                                            cudaMemcpyDeviceToHost));
+    int status =
+        CUDA_CHECK(err, cudaMemcpy(node, m->dev.best_node, (size_t)run->stride * sizeof(int),
+                                   cudaMemcpyDeviceToHost));
     if (status == MVC_OK) {
         memset(out->in, 0, (size_t)n);
         out->size = 0;
@@ -320,36 +321,13 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
         return status;
     describe_plan(run, &r, &p);
 
-    struct search_control ctl = {out->size, INT_MAX, 0, 0, 0, SEARCH_ERROR_NONE};
-    if ((status = CUDA_CHECK(err, cudaMemcpy(m->ctl, &ctl, sizeof ctl, cudaMemcpyHostToDevice))) !=
-            MVC_OK ||
+    struct search_control ctl = search_control_initial((int)out->size);
+    if ((status = CUDA_CHECK(
+             err, cudaMemcpy(m->dev.ctl, &ctl, sizeof ctl, cudaMemcpyHostToDevice))) != MVC_OK ||
         (status = CUDA_CHECK(err, cudaStreamSynchronize(m->stream))) != MVC_OK)
         return status;
 
-    struct search_args a;
-    memset(&a, 0, sizeof a);
-    a.g.n = g->n;
-    a.g.stride = run->stride;
-    a.g.offsets = m->offsets;
-    a.g.adj = m->adj;
-    a.pvc = run->pvc;
-    a.k = run->pvc ? run->k_root : 0;
-    a.root = m->root;
-    a.best_node = m->best_node;
-    a.ctl = m->ctl;
-    a.stacks = m->stacks;
-    a.stack_depth = r.stack_depth;
-    a.scratch = m->scratch;
-    a.queue.state = m->queue_words;
-    a.queue.head = m->queue_words != NULL ? m->queue_words + 1 : NULL;
-    a.queue.tail = m->queue_words != NULL ? m->queue_words + 2 : NULL;
-    a.queue.tickets = m->tickets;
-    a.queue.payload = m->payload;
-    a.queue.capacity = (unsigned long long)p.worklist_size;
-    a.queue.stride = run->stride;
-    a.threshold = p.threshold;
-    a.start_depth = p.start_depth;
-    a.stats = m->stats;
+    struct search_args a = search_args_of(&m->dev, &r, &p, run->pvc, run->k_root);
 
     int stop_sent = 0;
     if ((status = launch_search(m, &r, &p, &a, err)) != MVC_OK ||
@@ -359,15 +337,15 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
 
     float ms = 0;
     if ((status = CUDA_CHECK(err, cudaEventElapsedTime(&ms, m->started, m->finished))) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaMemcpy(&ctl, m->ctl, sizeof ctl, cudaMemcpyDeviceToHost))) !=
-            MVC_OK)
+        (status = CUDA_CHECK(
+             err, cudaMemcpy(&ctl, m->dev.ctl, sizeof ctl, cudaMemcpyDeviceToHost))) != MVC_OK)
         return status;
     st->t_search = ms / 1000.0;
 
     struct block_stats *blocks = (struct block_stats *)calloc((size_t)p.blocks, sizeof *blocks);
     if (blocks == NULL)
         return error_set(err, MVC_ENOMEM, "out of memory for block statistics");
-    status = CUDA_CHECK(err, cudaMemcpy(blocks, m->stats, (size_t)p.blocks * sizeof *blocks,
+    status = CUDA_CHECK(err, cudaMemcpy(blocks, m->dev.stats, (size_t)p.blocks * sizeof *blocks,
                                         cudaMemcpyDeviceToHost));
     if (status == MVC_OK)
         collect_stats(&p, blocks, prop.multiProcessorCount, st);
@@ -442,8 +420,7 @@ int gpu_solve_mvc_tuned(const struct graph *g, const struct solve_opts *o,
     if (stop_requested(&run))
         return SOLVE_STOPPED;
 
-    /* Nothing deeper than k_root + 1 nodes ever waits on a stack (search_steps.cuh). */
-    run.k_root = run.pvc ? (int)(o->k < g->n ? o->k : g->n) : out->size - 1;
+    run.k_root = search_root_bound(g->n, run.pvc, o->k, out->size);
 
     struct search_memory m;
     memset(&m, 0, sizeof m);

@@ -29,11 +29,12 @@ int search_memory_open(struct search_memory *m, const struct graph *g, const int
     size_t adj_bytes = 2 * (size_t)g->m * sizeof(int);
     size_t node_bytes = (size_t)stride * sizeof(int);
     int status = MVC_OK;
-    if ((status = device_alloc((void **)&m->offsets, offsets_bytes, err)) != MVC_OK ||
-        (status = device_alloc((void **)&m->adj, adj_bytes, err)) != MVC_OK ||
-        (status = device_alloc((void **)&m->root, node_bytes, err)) != MVC_OK ||
-        (status = device_alloc((void **)&m->best_node, node_bytes, err)) != MVC_OK ||
-        (status = device_alloc((void **)&m->ctl, sizeof(struct search_control), err)) != MVC_OK) {
+    if ((status = device_alloc((void **)&m->dev.offsets, offsets_bytes, err)) != MVC_OK ||
+        (status = device_alloc((void **)&m->dev.adj, adj_bytes, err)) != MVC_OK ||
+        (status = device_alloc((void **)&m->dev.root, node_bytes, err)) != MVC_OK ||
+        (status = device_alloc((void **)&m->dev.best_node, node_bytes, err)) != MVC_OK ||
+        (status = device_alloc((void **)&m->dev.ctl, sizeof(struct search_control), err)) !=
+            MVC_OK) {
         if (status == MVC_ENOMEM)
             error_set(err, MVC_EDEVICE, "not enough device memory for the graph (%zu bytes)",
                       offsets_bytes + adj_bytes + 2 * node_bytes);
@@ -49,13 +50,13 @@ int search_memory_open(struct search_memory *m, const struct graph *g, const int
         (status = CUDA_CHECK(err, cudaEventCreate(&m->finished))) != MVC_OK)
         return status;
     m->host_words[HOST_WORD_STOP] = 1;
-    if ((status = CUDA_CHECK(err, cudaMemcpy(m->offsets, g->offsets, offsets_bytes,
+    if ((status = CUDA_CHECK(err, cudaMemcpy(m->dev.offsets, g->offsets, offsets_bytes,
                                              cudaMemcpyHostToDevice))) != MVC_OK ||
         (adj_bytes > 0 &&
          (status = CUDA_CHECK(
-              err, cudaMemcpy(m->adj, g->adj, adj_bytes, cudaMemcpyHostToDevice))) != MVC_OK) ||
-        (status = CUDA_CHECK(err, cudaMemcpy(m->root, root, node_bytes, cudaMemcpyHostToDevice))) !=
-            MVC_OK)
+              err, cudaMemcpy(m->dev.adj, g->adj, adj_bytes, cudaMemcpyHostToDevice))) != MVC_OK) ||
+        (status = CUDA_CHECK(
+             err, cudaMemcpy(m->dev.root, root, node_bytes, cudaMemcpyHostToDevice))) != MVC_OK)
         return status;
     return MVC_OK;
 }
@@ -63,33 +64,25 @@ int search_memory_open(struct search_memory *m, const struct graph *g, const int
 int search_memory_plan(struct search_memory *m, const struct launch_request *r,
                        const struct launch_plan *p, struct error *err)
 {
-    size_t node_bytes = (size_t)r->stride * sizeof(int);
-    size_t blocks = (size_t)p->blocks;
+    struct search_plan_bytes b = search_plan_bytes_of(r, p);
     int status;
-    if ((status = device_alloc((void **)&m->stacks, blocks * (size_t)r->stack_depth * node_bytes,
-                               err)) != MVC_OK ||
-        (!p->in_shared &&
-         (status = device_alloc((void **)&m->scratch, blocks * node_bytes, err)) != MVC_OK) ||
-        (status = device_alloc((void **)&m->stats, blocks * sizeof(struct block_stats), err)) !=
-            MVC_OK)
+    if ((status = device_alloc((void **)&m->dev.stacks, b.stacks, err)) != MVC_OK ||
+        (b.scratch > 0 &&
+         (status = device_alloc((void **)&m->dev.scratch, b.scratch, err)) != MVC_OK) ||
+        (status = device_alloc((void **)&m->dev.stats, b.stats, err)) != MVC_OK)
         return status;
-    if (p->worklist_size > 0) {
-        size_t entries = (size_t)p->worklist_size;
-        if ((status = device_alloc((void **)&m->queue_words, 3 * sizeof(unsigned long long),
-                                   err)) != MVC_OK ||
-            (status = device_alloc((void **)&m->tickets, entries * sizeof(unsigned int), err)) !=
-                MVC_OK ||
-            (status = device_alloc((void **)&m->payload, entries * node_bytes, err)) != MVC_OK)
+    if (b.queue_words > 0) {
+        if ((status = device_alloc((void **)&m->dev.queue_words, b.queue_words, err)) != MVC_OK ||
+            (status = device_alloc((void **)&m->dev.tickets, b.tickets, err)) != MVC_OK ||
+            (status = device_alloc((void **)&m->dev.payload, b.payload, err)) != MVC_OK)
             return status;
-        if ((status =
-                 CUDA_CHECK(err, cudaMemsetAsync(m->queue_words, 0, 3 * sizeof(unsigned long long),
-                                                 m->stream))) != MVC_OK ||
-            (status = CUDA_CHECK(err, cudaMemsetAsync(m->tickets, 0, entries * sizeof(unsigned int),
-                                                      m->stream))) != MVC_OK)
+        if ((status = CUDA_CHECK(err, cudaMemsetAsync(m->dev.queue_words, 0, b.queue_words,
+                                                      m->stream))) != MVC_OK ||
+            (status = CUDA_CHECK(err, cudaMemsetAsync(m->dev.tickets, 0, b.tickets, m->stream))) !=
+                MVC_OK)
             return status;
     }
-    return CUDA_CHECK(err,
-                      cudaMemsetAsync(m->stats, 0, blocks * sizeof(struct block_stats), m->stream));
+    return CUDA_CHECK(err, cudaMemsetAsync(m->dev.stats, 0, b.stats, m->stream));
 }
 
 static void device_free(void *p)
@@ -100,26 +93,26 @@ static void device_free(void *p)
 
 void search_memory_release_plan(struct search_memory *m)
 {
-    device_free(m->stacks);
-    device_free(m->scratch);
-    device_free(m->stats);
-    device_free(m->queue_words);
-    device_free(m->tickets);
-    device_free(m->payload);
-    m->stacks = m->scratch = m->payload = NULL;
-    m->stats = NULL;
-    m->queue_words = NULL;
-    m->tickets = NULL;
+    device_free(m->dev.stacks);
+    device_free(m->dev.scratch);
+    device_free(m->dev.stats);
+    device_free(m->dev.queue_words);
+    device_free(m->dev.tickets);
+    device_free(m->dev.payload);
+    m->dev.stacks = m->dev.scratch = m->dev.payload = NULL;
+    m->dev.stats = NULL;
+    m->dev.queue_words = NULL;
+    m->dev.tickets = NULL;
 }
 
 void search_memory_close(struct search_memory *m)
 {
     search_memory_release_plan(m);
-    device_free(m->offsets);
-    device_free(m->adj);
-    device_free(m->root);
-    device_free(m->best_node);
-    device_free(m->ctl);
+    device_free(m->dev.offsets);
+    device_free(m->dev.adj);
+    device_free(m->dev.root);
+    device_free(m->dev.best_node);
+    device_free(m->dev.ctl);
     if (m->host_words != NULL)
         (void)CUDA_CHECK(NULL, cudaFreeHost(m->host_words));
     if (m->started != NULL)

@@ -14,28 +14,18 @@ extern "C" {
 #include "graph.h"
 }
 #include "launch_plan.h"
+#include "search_layout.h"
 #include "search_types.cuh"
 
 enum { HOST_WORD_STOP, HOST_WORD_PROGRESS };
 
 struct search_memory {
+    struct search_buffers dev; /* device memory, laid out by search_layout.h */
     /* whole solve */
-    int64_t *offsets;
-    int *adj;
-    int *root;
-    int *best_node;
-    struct search_control *ctl;
     int *host_words; /* pinned: HOST_WORD_STOP (a 1 to copy into ctl->stop), HOST_WORD_PROGRESS */
     cudaStream_t stream; /* the search kernel's */
     cudaStream_t side;   /* stop requests and progress reads while the kernel runs */
     cudaEvent_t started, finished;
-    /* one launch plan */
-    int *stacks;
-    int *scratch;
-    struct block_stats *stats;
-    unsigned long long *queue_words; /* state, head, tail */
-    unsigned int *tickets;
-    int *payload;
 };
 
 /* Device bytes search_memory_open() takes for g. */

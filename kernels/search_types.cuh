@@ -50,7 +50,7 @@ struct search_graph {
     const int *adj;
 };
 
-#ifdef __CUDACC__
+#if defined(__CUDACC__) || defined(MVC_CUDA_EMULATION)
 /* The graph never changes during a search: read it through the read-only data cache. */
 static __device__ __forceinline__ int64_t adj_begin(const struct search_graph &g, int v)
 {

@@ -53,6 +53,7 @@ static __device__ bool traverse_subtree(Storage &store, struct local_stack &stac
                                         const struct search_args &a, struct search_shared &sh,
                                         long long *nodes, struct search_timing &t)
 {
+    (void)t; /* MVC_GPU_TIMING only */
     bool have_node = true;
     for (;;) {
         if (!have_node) {

@@ -19,15 +19,16 @@ extern "C" {
 #include "clique_layout.h"
 #include "clique_prepare.h"
 
-clique_word shared_adj[1]; /* the kernel's dynamic shared memory, unused here */
+/* the kernel's dynamic shared memory (per block, see cuda_emulation.h), unused here */
+EMU_DYNAMIC_SHARED(clique_word, shared_adj, 1);
 
 #include "clique_search.cuh"
 #include "tap.h"
 
 struct emulated {
-    int32_t size;   /* clique found */
+    int32_t size; /* clique found */
     int64_t nodes;
-    int complete;   /* the search ran to its end */
+    int complete; /* the search ran to its end */
     unsigned int donated;
     int deadlock;
     long long switches;
@@ -85,7 +86,8 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
     p.best_clique = b.best_clique.data();
     p.nodes_per_sm = b.nodes_per_sm.data();
     long long switches = 0;
-    emu_launch(1, CLIQUE_WARP, seed, [&] { clique_root_kernel<WPL>(p, bound + 1); }, &switches);
+    emu_launch(
+        1, CLIQUE_WARP, seed, [&] { clique_root_kernel<WPL>(p, bound + 1); }, &switches);
     r->nodes = 1;
     p.root_count = ctl.root_count;
     p.rows = ctl.colours + 1;
@@ -105,8 +107,9 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
         p.queue_seq = b.queue_seq.data();
         ctl.hot[HOT_PENDING] = p.root_count;
         ctl.space = (int)capacity;
-        r->deadlock = emu_launch(warps, CLIQUE_WARP, seed + 1,
-                                 [&] { clique_search_kernel<WPL>(p); }, &switches) != 0;
+        r->deadlock = emu_launch(
+                          warps, CLIQUE_WARP, seed + 1, [&] { clique_search_kernel<WPL>(p); },
+                          &switches) != 0;
         r->switches = switches;
         r->nodes += (int64_t)ctl.nodes;
         r->complete = ctl.hot[HOT_PENDING] == 0;
@@ -235,8 +238,8 @@ int main(void)
         struct emulated r = search(g, -1, 8, seed == 32 ? 2 : 64, 0, seed, &size);
         donated += r.donated;
         ok(!r.deadlock && r.complete && size == opt,
-           "seed %u n=70 p=0.2 eight warps: cover %d (CPU %d), %lld nodes (CPU %lld), %u donated", seed,
-           size, opt, (long long)r.nodes, (long long)cpu_nodes, r.donated);
+           "seed %u n=70 p=0.2 eight warps: cover %d (CPU %d), %lld nodes (CPU %lld), %u donated",
+           seed, size, opt, (long long)r.nodes, (long long)cpu_nodes, r.donated);
         graph_free(g);
     }
     ok(donated > 0, "busy warps donated %llu subproblems to idle ones", donated);
@@ -272,8 +275,8 @@ int main(void)
     g = random_graph(60, 0.5, 7);
     r = search(g, -1, 2, 64, 1, 7, &size);
     ok(!r.deadlock && !r.complete && size > 0 && r.nodes == 1,
-       "stop raised before the start: cover %d, %lld nodes, complete %d", size,
-       (long long)r.nodes, r.complete);
+       "stop raised before the start: cover %d, %lld nodes, complete %d", size, (long long)r.nodes,
+       r.complete);
     graph_free(g);
     done_testing();
     return exit_status();

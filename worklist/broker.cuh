@@ -52,7 +52,7 @@ static inline size_t broker_slot_bytes(int stride)
     return (size_t)stride * sizeof(int) + sizeof(unsigned int);
 }
 
-#ifdef __CUDACC__
+#if defined(__CUDACC__) || defined(MVC_CUDA_EMULATION)
 
 static __device__ __forceinline__ int broker_count_of(unsigned long long state)
 {
@@ -298,6 +298,6 @@ static __device__ int broker_take_or_finish(const struct broker *q, int *dst,
     return result;
 }
 
-#endif /* __CUDACC__ */
+#endif /* __CUDACC__ or MVC_CUDA_EMULATION */
 
 #endif

@@ -1,0 +1,838 @@
+/*
+ * The GPU vertex cover kernels (kernels/hybrid.cu, kernels/stackonly.cu, both
+ * node storages) and the broker queue run on the host under
+ * tests/cuda_emulation.h: a few blocks of one or two warps, threads switched
+ * in a seeded random order at barriers, atomics, fences and spin loops. The
+ * buffers are laid out by kernels/search_layout.h, as gpu_solve.cu does on the
+ * device. Checked: every cover is valid and of minimum size (brute force),
+ * PVC says no at k = opt - 1 and yes at k = opt, the kernels report no error,
+ * and the broker queue under load loses and duplicates nothing and ends
+ * exactly when the work is done.
+ *
+ * MVC_EMULATED_SEED sets the first seed, MVC_EMULATED_GRAPHS the number of
+ * random graphs (default 60), MVC_EMULATED_TERMINATION the number of
+ * termination runs of the queue alone (default 12).
+ */
+#define EMU_WARP 32
+#define MVC_GPU_DEBUG 1
+
+#include <math.h>
+
+#include "cuda_emulation.h"
+
+extern "C" {
+#include "brute.h"
+#include "cover.h"
+#include "error.h"
+#include "graph.h"
+#include "greedy.h"
+#include "read.h"
+#include "solve.h"
+}
+#include "search_layout.h"
+
+/* The kernels' dynamic shared memory (per block, see cuda_emulation.h): two nodes of the largest
+ * graph. */
+#define SMEM_INTS 1024
+EMU_DYNAMIC_SHARED(int4, search_smem, SMEM_INTS / 4);
+
+#include "hybrid.cu"
+#include "stackonly.cu"
+#include "tap.h"
+
+#define POISON 0x5a5a5a5a
+/* No launch here needs more than a few million switches: more is a search that never ends. */
+#define SWITCH_LIMIT 20000000LL
+
+static long long most_switches;
+
+/* One way of launching the search. */
+struct config {
+    int hybrid;
+    int in_shared;
+    int blocks;
+    int threads;
+    int64_t worklist_size; /* hybrid */
+    double threshold;      /* hybrid: fraction of worklist_size */
+    int depth;             /* stackonly start depth */
+    int stop;              /* the host's stop request is up before the launch */
+};
+
+static const char *describe(const struct config &c, char *buf, size_t len)
+{
+    if (c.hybrid)
+        snprintf(buf, len, "hybrid/%s %dx%d, worklist %lld, threshold %.2f",
+                 c.in_shared ? "shared" : "global", c.blocks, c.threads, (long long)c.worklist_size,
+                 c.threshold);
+    else
+        snprintf(buf, len, "stackonly/%s %dx%d, depth %d", c.in_shared ? "shared" : "global",
+                 c.blocks, c.threads, c.depth);
+    return buf;
+}
+
+struct outcome {
+    int launch;     /* emu_launch: 0 or EMU_* */
+    int error;      /* search_control.error */
+    int consistent; /* the driver's checks on the control words and the saved cover */
+    int found;      /* PVC */
+    int size;       /* size of the cover the solve reports, -1 when none */
+    int valid;      /* cover_check says yes */
+    long long nodes;
+    long long shared; /* children put into the worklist */
+    long long switches;
+};
+
+/* Host memory for one node-bearing buffer, 16-byte aligned like cudaMalloc's, filled with poison.
+ */
+static std::vector<int4> node_memory(size_t bytes)
+{
+    std::vector<int4> v((bytes + sizeof(int4) - 1) / sizeof(int4) + 1);
+    memset(v.data(), 0x5a, v.size() * sizeof(int4));
+    return v;
+}
+
+/*
+ * What gpu_solve_mvc_tuned does around the kernel, in host memory: the upper
+ * bound `upper` (a cover of g), the plan from c, the launch, and reading the
+ * best cover back into cv with the same consistency checks.
+ */
+static struct outcome solve(const struct graph *g, const struct config &c, int pvc, int64_t k,
+                            const struct cover *upper, uint64_t seed, struct cover *cv)
+{
+    struct outcome r;
+    memset(&r, 0, sizeof r);
+    r.consistent = 1;
+    int32_t n = g->n;
+    int stride = (int)node_stride(n);
+    cover_free(cv);
+    cover_init(cv, n);
+    if (!pvc && g->m == 0) { /* answered without a search */
+        r.valid = 1;
+        return r;
+    }
+    int k_root = search_root_bound(n, pvc, k, upper->size);
+    struct launch_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.n = n;
+    rq.stride = stride;
+    rq.stack_depth = k_root + 1;
+    rq.hybrid = c.hybrid;
+    rq.storage = c.in_shared ? GPU_STORAGE_SHARED : GPU_STORAGE_GLOBAL;
+    struct launch_plan p;
+    memset(&p, 0, sizeof p);
+    p.in_shared = c.in_shared;
+    p.block_size = c.threads;
+    p.blocks = c.blocks;
+    p.dynamic_smem = search_dynamic_smem(c.in_shared, stride);
+    if (p.dynamic_smem > sizeof search_smem) {
+        fprintf(stderr, "t_search_emulated: raise SMEM_INTS to %zu\n", p.dynamic_smem / 4);
+        abort();
+    }
+    p.worklist_size = c.hybrid ? c.worklist_size : 0;
+    if (c.hybrid) {
+        double t = ceil(c.threshold * (double)c.worklist_size);
+        p.threshold = t < 1 ? 1 : t > (double)c.worklist_size ? (int)c.worklist_size : (int)t;
+    }
+    p.start_depth = c.hybrid ? 0 : c.depth;
+
+    struct search_plan_bytes bytes = search_plan_bytes_of(&rq, &p);
+    std::vector<int4> root = node_memory((size_t)stride * sizeof(int));
+    std::vector<int4> best = node_memory((size_t)stride * sizeof(int));
+    std::vector<int4> stacks = node_memory(bytes.stacks), scratch = node_memory(bytes.scratch),
+                      payload = node_memory(bytes.payload);
+    std::vector<struct block_stats> stats((size_t)c.blocks);
+    memset(stats.data(), 0, bytes.stats);
+    std::vector<unsigned long long> words(SEARCH_QUEUE_WORDS, 0);
+    std::vector<unsigned int> tickets(bytes.tickets / sizeof(unsigned int) + 1, 0);
+    search_root_fill(g, stride, (int *)root.data());
+    struct search_control ctl = search_control_initial((int)upper->size);
+    ctl.stop = c.stop;
+
+    struct search_buffers b;
+    b.offsets = (int64_t *)g->offsets;
+    b.adj = (int *)g->adj;
+    b.root = (int *)root.data();
+    b.best_node = (int *)best.data();
+    b.ctl = &ctl;
+    b.stacks = (int *)stacks.data();
+    b.scratch = bytes.scratch > 0 ? (int *)scratch.data() : NULL;
+    b.stats = stats.data();
+    b.queue_words = bytes.queue_words > 0 ? words.data() : NULL;
+    b.tickets = bytes.queue_words > 0 ? tickets.data() : NULL;
+    b.payload = bytes.queue_words > 0 ? (int *)payload.data() : NULL;
+    const struct search_args a = search_args_of(&b, &rq, &p, pvc, k_root);
+
+    r.launch = emu_launch(
+        c.blocks, c.threads, seed,
+        [&] {
+            if (c.hybrid && c.in_shared)
+                hybrid_search<shared_storage>(a);
+            else if (c.hybrid)
+                hybrid_search<global_storage>(a);
+            else if (c.in_shared)
+                stackonly_search<shared_storage>(a);
+            else
+                stackonly_search<global_storage>(a);
+        },
+        &r.switches);
+    if (r.switches > most_switches)
+        most_switches = r.switches;
+    r.error = ctl.error;
+    r.shared = (long long)words[2];
+    for (const struct block_stats &s : stats)
+        r.nodes += s.nodes;
+    if (r.launch != 0)
+        return r;
+
+    /* gpu_solve.cu: every lowering of best_size is followed by saving a cover of that size */
+    if (!pvc && ctl.best_size < upper->size && ctl.saved_size != ctl.best_size)
+        r.consistent = 0;
+    r.found = ctl.found;
+    int improved = pvc ? ctl.found : ctl.saved_size < upper->size;
+    if (improved) {
+        const int *node = (const int *)best.data();
+        for (int32_t v = 0; v < n; v++)
+            if (node[v] == DEGREE_REMOVED)
+                cover_add(cv, v);
+        if (cv->size != ctl.saved_size || node[n] != ctl.saved_size)
+            r.consistent = 0;
+    } else if (!pvc) {
+        memcpy(cv->in, upper->in, (size_t)n);
+        cv->size = upper->size;
+    }
+    r.size = improved || !pvc ? (int)cv->size : -1;
+    struct error err = {0, {0}};
+    r.valid = r.size < 0 || cover_check(g, cv, &err) == MVC_OK;
+    return r;
+}
+
+/* Everything that must hold for a run; says what went wrong otherwise. */
+static int run_ok(const struct outcome &r, int pvc, int64_t k, int opt, char *why, size_t len)
+{
+    why[0] = 0;
+    if (r.launch != 0)
+        snprintf(why, len, "emulation: %s", emu_failure);
+    else if (r.error != SEARCH_ERROR_NONE)
+        snprintf(why, len, "kernel error %d", r.error);
+    else if (!r.consistent)
+        snprintf(why, len, "control words and saved cover disagree");
+    else if (!r.valid)
+        snprintf(why, len, "the cover of %d is not a vertex cover", r.size);
+    else if (!pvc && r.size != opt)
+        snprintf(why, len, "cover of %d, optimum %d", r.size, opt);
+    else if (pvc && (k >= opt) != (r.found != 0))
+        snprintf(why, len, "PVC k=%lld answered %s, optimum %d", (long long)k,
+                 r.found ? "yes" : "no", opt);
+    else if (pvc && r.found && r.size > k)
+        snprintf(why, len, "PVC k=%lld gave a cover of %d", (long long)k, r.size);
+    return why[0] == 0;
+}
+
+static struct graph *random_graph(int32_t n, double p, unsigned seed)
+{
+    srand(seed);
+    std::vector<int32_t> pairs;
+    for (int32_t u = 0; u < n; u++)
+        for (int32_t v = u + 1; v < n; v++)
+            if (rand() < p * RAND_MAX) {
+                pairs.push_back(u);
+                pairs.push_back(v);
+            }
+    pairs.push_back(0), pairs.push_back(0);
+    return graph_from_edges(n, (const int32_t(*)[2])pairs.data(), (int64_t)pairs.size() / 2 - 1);
+}
+
+/* The cover of every vertex: the weakest upper bound, so that the search records many covers. */
+static void all_vertices(const struct graph *g, struct cover *c)
+{
+    cover_init(c, g->n);
+    for (int32_t v = 0; v < g->n; v++)
+        if (graph_degree(g, v) > 0)
+            cover_add(c, v);
+}
+
+/* A launch shape drawn from the seed: one or two warps per block, one to four blocks, tiny to
+ * ample worklists, start depths 0 to 4. */
+static struct config config_of(unsigned seed, int hybrid, int in_shared)
+{
+    static const int64_t worklists[] = {1, 2, 4, 16, 64};
+    static const double thresholds[] = {0.25, 0.5, 1.0};
+    struct config c;
+    c.hybrid = hybrid;
+    c.in_shared = in_shared;
+    c.blocks = 1 + (int)(seed * 7 % 4);
+    c.threads = (seed % 5 == 0 ? 3 : seed % 3 == 0 ? 2 : 1) * WARP_LANES;
+    c.worklist_size = worklists[seed * 3 % 5];
+    c.threshold = thresholds[seed % 3];
+    c.depth = (int)(seed * 5 % 5);
+    c.stop = 0;
+    return c;
+}
+
+static void test_random_graphs(unsigned first, unsigned count)
+{
+    static const double densities[] = {0.1, 0.2, 0.35, 0.5, 0.7, 0.9};
+    long long nodes = 0;
+    for (unsigned seed = first; seed < first + count; seed++) {
+        int32_t n = 2 + (int32_t)(seed * 13 % 27);
+        double density = densities[seed % 6];
+        struct graph *g = random_graph(n, density, seed);
+        struct cover opt_cover = {0, 0, NULL}, upper = {0, 0, NULL}, cv = {0, 0, NULL};
+        int opt = brute_minimum_cover(g, &opt_cover);
+        struct error err = {0, {0}};
+        if (seed % 2)
+            all_vertices(g, &upper);
+        else
+            greedy_cover(g, &upper, &err);
+        char name[128], why[512];
+        int failures = 0;
+        for (int variant = 0; variant < 4; variant++) {
+            struct config c = config_of(seed + (unsigned)variant, variant < 2, variant % 2 == 0);
+            struct outcome r = solve(g, c, 0, -1, &upper, seed, &cv);
+            nodes += r.nodes;
+            if (!run_ok(r, 0, -1, opt, why, sizeof why)) {
+                failures++;
+                diag("seed %u n=%d p=%.2f %s: %s", seed, n, density, describe(c, name, sizeof name),
+                     why);
+            }
+        }
+        for (int64_t k = opt - 1; k <= opt; k++) {
+            if (k < 0)
+                continue;
+            for (int hybrid = 0; hybrid <= 1; hybrid++) {
+                struct config c = config_of(seed * 3 + (unsigned)k, hybrid, (seed + k) % 2);
+                struct outcome r = solve(g, c, 1, k, &upper, seed + 1000, &cv);
+                nodes += r.nodes;
+                if (!run_ok(r, 1, k, opt, why, sizeof why)) {
+                    failures++;
+                    diag("seed %u n=%d p=%.2f PVC k=%lld %s: %s", seed, n, density, (long long)k,
+                         describe(c, name, sizeof name), why);
+                }
+            }
+        }
+        ok(failures == 0,
+           "seed %u: n=%d p=%.2f, optimum %d: MVC in four launch shapes, PVC k=%d no "
+           "and k=%d yes",
+           seed, n, density, opt, opt - 1, opt);
+        cover_free(&opt_cover);
+        cover_free(&upper);
+        cover_free(&cv);
+        graph_free(g);
+    }
+    diag("%lld search-tree nodes visited on the random graphs", nodes);
+}
+
+/* A stop raised before the launch: every block returns at once, the upper bound stands. */
+static void test_stop(void)
+{
+    struct graph *g = random_graph(40, 0.15, 3);
+    struct cover upper = {0, 0, NULL}, cv = {0, 0, NULL};
+    all_vertices(g, &upper);
+    for (int variant = 0; variant < 4; variant++) {
+        struct config c = config_of(3 + (unsigned)variant, variant < 2, variant % 2);
+        c.stop = 1;
+        c.blocks = 3;
+        char name[128];
+        struct outcome r = solve(g, c, 0, -1, &upper, 5, &cv);
+        ok(r.launch == 0 && r.error == 0 && r.consistent && r.size == upper.size &&
+               r.nodes <= (c.hybrid ? 0 : c.depth),
+           "%s: a stop raised before the start ends the search at once (%lld nodes)%s%s",
+           describe(c, name, sizeof name), r.nodes, r.launch ? ": " : "",
+           r.launch ? emu_failure : "");
+    }
+    cover_free(&upper);
+    cover_free(&cv);
+    graph_free(g);
+}
+
+/* Deeper trees, with more sharing: graphs beyond brute force, against the sequential solver. */
+static void test_larger_graphs(unsigned first, unsigned count)
+{
+    long long nodes = 0, shared = 0;
+    for (unsigned seed = first; seed < first + count; seed++) {
+        int32_t n = 40 + (int32_t)(seed * 7 % 31);
+        double density = 0.06 + 0.03 * (seed % 4);
+        struct graph *g = random_graph(n, density, seed);
+        struct solve_opts o;
+        solve_opts_default(&o);
+        struct solve_stats st;
+        memset(&st, 0, sizeof st);
+        struct cover cpu = {0, 0, NULL}, upper = {0, 0, NULL}, cv = {0, 0, NULL};
+        struct error err = {0, {0}};
+        int status = solve_seq(g, &o, &cpu, &st, &err);
+        int opt = status == SOLVE_OPTIMAL ? (int)cpu.size : -1;
+        all_vertices(g, &upper);
+        char name[128], why[512];
+        int failures = opt < 0;
+        for (int variant = 0; variant < 4; variant++) {
+            struct config c = config_of(seed + (unsigned)variant, variant < 2, variant % 2 == 0);
+            c.blocks = 2 + variant;
+            struct outcome r = solve(g, c, 0, -1, &upper, seed, &cv);
+            nodes += r.nodes;
+            shared += r.shared;
+            if (!run_ok(r, 0, -1, opt, why, sizeof why)) {
+                failures++;
+                diag("seed %u n=%d p=%.2f %s: %s", seed, n, density, describe(c, name, sizeof name),
+                     why);
+            }
+        }
+        ok(failures == 0,
+           "seed %u: n=%d p=%.2f, optimum %d (sequential solver) in four launch shapes", seed, n,
+           density, opt);
+        cover_free(&cpu);
+        cover_free(&upper);
+        cover_free(&cv);
+        graph_free(g);
+    }
+    diag("%lld search-tree nodes visited on the larger graphs, %lld children shared", nodes,
+         shared);
+    ok(shared > 0, "blocks shared children through the worklist");
+}
+
+static struct graph *graph_of_pairs(int32_t n, std::vector<int32_t> &pairs)
+{
+    pairs.push_back(0), pairs.push_back(0);
+    return graph_from_edges(n, (const int32_t(*)[2])pairs.data(), (int64_t)pairs.size() / 2 - 1);
+}
+
+/*
+ * Graphs on which one reduction round takes more vertices than the removal
+ * list holds (REMOVAL_LIST_CAPACITY), and many threads ask for the same
+ * vertex: disjoint edges, triangles and paths, optimum known.
+ */
+static void test_long_rounds(void)
+{
+    static const struct {
+        const char *name;
+        int part;  /* vertices of one component: 2 edge, 3 triangle, 4 path P3 + isolated */
+        int parts; /* components */
+    } shapes[] = {{"300 disjoint edges", 2, 300},
+                  {"120 disjoint triangles", 3, 120},
+                  {"150 disjoint paths of three vertices", 4, 150}};
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        int32_t n = shapes[i].part * shapes[i].parts;
+        std::vector<int32_t> pairs;
+        for (int32_t c = 0; c < shapes[i].parts; c++) {
+            int32_t v = c * shapes[i].part;
+            pairs.insert(pairs.end(), {v, v + 1});
+            if (shapes[i].part == 3)
+                pairs.insert(pairs.end(), {v + 1, v + 2, v, v + 2});
+            if (shapes[i].part == 4)
+                pairs.insert(pairs.end(), {v + 1, v + 2});
+        }
+        int opt = shapes[i].parts * (shapes[i].part == 3 ? 2 : 1);
+        struct graph *g = graph_of_pairs(n, pairs);
+        struct cover upper = {0, 0, NULL}, cv = {0, 0, NULL};
+        all_vertices(g, &upper);
+        char name[128], why[512];
+        int failures = 0;
+        for (int variant = 0; variant < 4; variant++) {
+            struct config c = config_of(7 + (unsigned)variant, variant < 2, 0);
+            c.in_shared =
+                search_dynamic_smem(true, (int)node_stride(n)) <= sizeof search_smem && variant % 2;
+            struct outcome r = solve(g, c, 0, -1, &upper, 11 + i, &cv);
+            if (!run_ok(r, 0, -1, opt, why, sizeof why)) {
+                failures++;
+                diag("%s %s: %s", shapes[i].name, describe(c, name, sizeof name), why);
+            }
+        }
+        ok(failures == 0, "%s: optimum %d from both traversals", shapes[i].name, opt);
+        cover_free(&upper);
+        cover_free(&cv);
+        graph_free(g);
+    }
+}
+
+/* The small graphs of instances/ with their optima from manifest.tsv. */
+static void test_instances(void)
+{
+    static const struct {
+        const char *file;
+        int optimum;
+    } instances[] = {{"path10.gr", 5},   {"star9.gr", 1},        {"cycle9.gr", 5},
+                     {"clique8.gr", 7},  {"bipartite3x4.gr", 3}, {"empty5.gr", 0},
+                     {"isolated.gr", 2}, {"petersen.gr", 6},     {"grid4x4.gr", 8}};
+    const char *top = getenv("top_srcdir");
+    for (size_t i = 0; i < sizeof instances / sizeof *instances; i++) {
+        char path[4096], name[128], why[512];
+        snprintf(path, sizeof path, "%s/instances/%s", top != NULL ? top : "..", instances[i].file);
+        struct graph *g = NULL;
+        struct error err = {0, {0}};
+        if (graph_read(path, NULL, &g, &err) != MVC_OK) {
+            ok(0, "%s: read (%s)", instances[i].file, err.message);
+            continue;
+        }
+        struct cover upper = {0, 0, NULL}, cv = {0, 0, NULL}, opt_cover = {0, 0, NULL};
+        all_vertices(g, &upper);
+        int brute = brute_minimum_cover(g, &opt_cover);
+        int failures = brute != instances[i].optimum;
+        for (int variant = 0; variant < 4; variant++) {
+            struct config c =
+                config_of(40 + (unsigned)(i * 4) + (unsigned)variant, variant < 2, variant % 2);
+            struct outcome r = solve(g, c, 0, -1, &upper, 77 + i, &cv);
+            if (!run_ok(r, 0, -1, instances[i].optimum, why, sizeof why)) {
+                failures++;
+                diag("%s %s: %s", instances[i].file, describe(c, name, sizeof name), why);
+            }
+        }
+        ok(failures == 0, "%s: optimum %d (brute force %d) from both traversals and storages",
+           instances[i].file, instances[i].optimum, brute);
+        cover_free(&upper);
+        cover_free(&cv);
+        cover_free(&opt_cover);
+        graph_free(g);
+    }
+}
+
+/* ---- the broker queue alone ---- */
+
+#define ITEM_INTS 8
+#define QUEUE_THREADS 32
+
+struct host_queue {
+    std::vector<unsigned long long> words;
+    std::vector<unsigned int> tickets;
+    std::vector<int4> payload;
+    struct broker q;
+    explicit host_queue(unsigned long long capacity)
+        : words(SEARCH_QUEUE_WORDS, 0), tickets(capacity, 0),
+          payload(capacity * ITEM_INTS / 4, int4{POISON, POISON, POISON, POISON})
+    {
+        q.state = &words[0];
+        q.head = &words[1];
+        q.tail = &words[2];
+        q.tickets = tickets.data();
+        q.payload = (int *)payload.data();
+        q.capacity = capacity;
+        q.stride = ITEM_INTS;
+    }
+};
+
+/* Word j of an item: consumers check them all, so torn or stale copies show. */
+static int item_word(int item, int j)
+{
+    return item * ITEM_INTS + j;
+}
+
+static void fill_item(int *buf, int item)
+{
+    if (threadIdx.x < ITEM_INTS)
+        buf[threadIdx.x] = item_word(item, (int)threadIdx.x);
+    __syncthreads();
+}
+
+/* The item in buf, or -1 when its words disagree. */
+static int item_in(const int *buf)
+{
+    int item = buf[0] / ITEM_INTS;
+    for (int j = 0; j < ITEM_INTS; j++)
+        if (buf[j] != item_word(item, j))
+            return -1;
+    return item;
+}
+
+/* Many producers and consumers: every item taken exactly once, intact. */
+static void test_many(unsigned seed)
+{
+    const int producers = 3, consumers = 3, per_producer = 40, total = producers * per_producer;
+    host_queue hq(4);
+    std::vector<int> seen(total, 0);
+    int claimed = 0, bad = 0;
+    long long switches = 0;
+    int launch = emu_launch(
+        producers + consumers, QUEUE_THREADS, seed,
+        [&] {
+            __shared__ int4 storage[ITEM_INTS / 4];
+            __shared__ int go;
+            int *buf = (int *)storage;
+            const struct broker *q = &hq.q;
+            if ((int)blockIdx.x < producers) {
+                for (int i = 0; i < per_producer; i++) {
+                    fill_item(buf, (int)blockIdx.x * per_producer + i);
+                    while (!broker_put(q, buf))
+                        __nanosleep(100);
+                }
+                return;
+            }
+            for (;;) {
+                if (threadIdx.x == 0)
+                    go = atomicAdd(&claimed, 1) < total;
+                __syncthreads();
+                if (!go)
+                    break;
+                while (!broker_take(q, buf))
+                    __nanosleep(100);
+                if (threadIdx.x == 0) {
+                    int item = item_in(buf);
+                    if (item < 0 || item >= total)
+                        bad++;
+                    else
+                        seen[(size_t)item]++;
+                }
+                __syncthreads();
+            }
+        },
+        &switches);
+    int once = 0;
+    for (int s : seen)
+        once += s == 1;
+    ok(launch == 0 && bad == 0 && once == total,
+       "seed %u: %d producers and %d consumers through 4 slots: %d of %d items taken exactly "
+       "once, %d damaged%s%s",
+       seed, producers, consumers, once, total, bad, launch ? ": " : "", launch ? emu_failure : "");
+}
+
+/* Full and empty edges refuse, and the queue recovers. */
+static void test_edges(void)
+{
+    const int capacity = 4;
+    host_queue hq(capacity);
+    int r[8] = {0};
+    int launch = emu_launch(
+        1, QUEUE_THREADS, 5,
+        [&] {
+            __shared__ int4 storage[ITEM_INTS / 4];
+            int *buf = (int *)storage;
+            const struct broker *q = &hq.q;
+            bool took = broker_take(q, buf);
+            if (threadIdx.x == 0)
+                r[0] = !took && !broker_reserve_take(q);
+            int puts = 0;
+            for (int i = 0; i < capacity; i++) {
+                fill_item(buf, i);
+                puts += broker_put(q, buf);
+            }
+            fill_item(buf, capacity);
+            bool put_full = broker_put(q, buf);
+            if (threadIdx.x == 0)
+                r[1] = puts == capacity && !put_full && !broker_reserve_put(q) &&
+                       broker_count(q) == capacity;
+            took = broker_take(q, buf);
+            if (threadIdx.x == 0)
+                r[2] = took && item_in(buf) == 0;
+            __syncthreads();
+            fill_item(buf, capacity);
+            r[3] = broker_put(q, buf);
+            int in_order = 0;
+            for (int i = 1; i <= capacity; i++) {
+                took = broker_take(q, buf);
+                if (threadIdx.x == 0 && took && item_in(buf) == i)
+                    in_order++;
+                __syncthreads();
+            }
+            took = broker_take(q, buf);
+            if (threadIdx.x == 0)
+                r[4] = in_order == capacity && !took && broker_count(q) == 0;
+        },
+        NULL);
+    ok(launch == 0 && r[0], "an empty queue refuses take and reserve_take");
+    ok(launch == 0 && r[1], "%d puts fill a queue of %d; it then refuses put and reserve_put",
+       capacity, capacity);
+    ok(launch == 0 && r[2] && r[3], "after a take from the full queue a put is accepted again");
+    ok(launch == 0 && r[4], "draining gives the items in order, then the queue is empty again");
+}
+
+static unsigned int mix(unsigned int x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+
+/* A random tree of work: an element has two children with probability 11/16 above depth 0. */
+static int tree_children(unsigned int id, int depth)
+{
+    return depth > 0 && mix(id) % 16 < 11 ? 2 : 0;
+}
+
+static unsigned long long tree_size(unsigned int id, int depth)
+{
+    unsigned long long s = 1;
+    for (int j = 0; j < tree_children(id, depth); j++)
+        s += tree_size(mix(id * 2u + 1u + (unsigned int)j), depth - 1);
+    return s;
+}
+
+#define TREE_DEPTH 10
+#define TREE_ROOTS 6
+#define TREE_STACK (TREE_ROOTS + TREE_DEPTH + 2)
+
+/*
+ * Termination: blocks process a random tree, sharing children through a small
+ * queue; every block must end with FINISHED exactly when all elements are
+ * processed, never earlier, and the run must not hang. With quit_at > 0 a
+ * quit flag rises after that many elements, and every block must leave.
+ */
+static void test_termination(unsigned seed, int blocks, unsigned long long capacity, int quit_at)
+{
+    host_queue hq(capacity);
+    unsigned long long expected = 0;
+    for (int b = 0; b < TREE_ROOTS; b++)
+        expected += tree_size(mix(seed * TREE_ROOTS + (unsigned)b), TREE_DEPTH);
+    unsigned long long processed = 0;
+    int finished = 0, quitted = 0, early = 0, quit = 0;
+    long long switches = 0;
+    int launch = emu_launch(
+        blocks, QUEUE_THREADS, seed,
+        [&] {
+            __shared__ int4 storage[ITEM_INTS / 4];
+            __shared__ unsigned int stack_id[TREE_STACK];
+            __shared__ int stack_depth[TREE_STACK];
+            __shared__ int top, shared_out;
+            int *buf = (int *)storage;
+            const struct broker *q = &hq.q;
+            if (threadIdx.x == 0) {
+                top = 0;
+                if (blockIdx.x == 0)
+                    for (int b = 0; b < TREE_ROOTS; b++) {
+                        stack_id[top] = mix(seed * TREE_ROOTS + (unsigned)b);
+                        stack_depth[top++] = TREE_DEPTH;
+                    }
+            }
+            __syncthreads();
+            for (;;) {
+                if (top == 0) {
+                    int got = broker_take_or_finish(q, buf, gridDim.x, [&] { return quit != 0; });
+                    if (got != BROKER_TOOK) {
+                        if (threadIdx.x == 0) {
+                            if (got == BROKER_FINISHED) {
+                                finished++;
+                                early += processed != expected;
+                            } else {
+                                quitted++;
+                            }
+                        }
+                        return;
+                    }
+                    if (threadIdx.x == 0) {
+                        stack_id[0] = (unsigned int)buf[0];
+                        stack_depth[0] = buf[1];
+                        top = 1;
+                    }
+                    __syncthreads();
+                }
+                unsigned int id = stack_id[top - 1];
+                int depth = stack_depth[top - 1];
+                __syncthreads();
+                if (threadIdx.x == 0) {
+                    top--;
+                    processed++;
+                    if (quit_at > 0 && processed == (unsigned long long)quit_at)
+                        quit = 1;
+                }
+                for (int j = 0; j < tree_children(id, depth); j++) {
+                    unsigned int child = mix(id * 2u + 1u + (unsigned int)j);
+                    if (threadIdx.x < ITEM_INTS)
+                        buf[threadIdx.x] = threadIdx.x == 0   ? (int)child
+                                           : threadIdx.x == 1 ? depth - 1
+                                                              : 0;
+                    __syncthreads();
+                    if (threadIdx.x == 0)
+                        shared_out = broker_count(q) < (int)capacity / 2 + 1;
+                    __syncthreads();
+                    bool out = shared_out && broker_put(q, buf);
+                    if (!out && threadIdx.x == 0) {
+                        stack_id[top] = child;
+                        stack_depth[top++] = depth - 1;
+                    }
+                    __syncthreads();
+                }
+                __syncthreads(); /* top is read by every thread next */
+            }
+        },
+        &switches);
+    if (quit_at > 0)
+        ok(launch == 0 && quitted + finished == blocks && quitted > 0,
+           "seed %u: %d blocks, queue of %llu: a quit after %d elements makes every block leave "
+           "(%d quit, %d finished)%s%s",
+           seed, blocks, capacity, quit_at, quitted, finished, launch ? ": " : "",
+           launch ? emu_failure : "");
+    else
+        ok(launch == 0 && finished == blocks && early == 0 && processed == expected,
+           "seed %u: %d blocks, queue of %llu: all finish after exactly %llu of %llu elements, "
+           "none early (%d)%s%s",
+           seed, blocks, capacity, processed, expected, early, launch ? ": " : "",
+           launch ? emu_failure : "");
+}
+
+/* ---- the emulation itself catches what it promises to ---- */
+
+static void test_emulation_checks(void)
+{
+    int launch = emu_launch(
+        1, 64, 1,
+        [&] {
+            if (threadIdx.x < 32)
+                __syncthreads();
+            else
+                __syncthreads();
+        },
+        NULL);
+    ok(launch == EMU_DIVERGENT, "emulation: threads at different barriers fail the launch (%s)",
+       emu_failure);
+    launch = emu_launch(
+        1, 64, 1,
+        [&] {
+            if (threadIdx.x < 32)
+                return;
+            __syncthreads();
+        },
+        NULL);
+    ok(launch == EMU_DIVERGENT, "emulation: a barrier after some threads returned fails (%s)",
+       emu_failure);
+    int flag = 0;
+    launch = emu_launch(
+        2, 32, 1,
+        [&] {
+            if (blockIdx.x == 0) {
+                while (atomicAdd(&flag, 0) == 0)
+                    __nanosleep(100);
+            }
+        },
+        NULL);
+    ok(launch == EMU_LIVELOCK, "emulation: a wait that nothing ends fails the launch (%s)",
+       emu_failure);
+    int seen_other = 0;
+    launch = emu_launch(
+        2, 32, 1,
+        [&] {
+            __shared__ int mine;
+            if (threadIdx.x == 0)
+                mine = (int)blockIdx.x;
+            __syncthreads();
+            if (mine != (int)blockIdx.x)
+                seen_other = 1;
+        },
+        NULL);
+    ok(launch == 0 && !seen_other, "emulation: every block has its own shared memory");
+}
+
+int main(void)
+{
+    const char *s = getenv("MVC_EMULATED_SEED"), *c = getenv("MVC_EMULATED_GRAPHS");
+    unsigned first = s != NULL ? (unsigned)atoi(s) : 1;
+    unsigned count = c != NULL ? (unsigned)atoi(c) : 60;
+    diag("random graphs from seed %u (MVC_EMULATED_SEED), %u of them (MVC_EMULATED_GRAPHS)", first,
+         count);
+    emu_switch_limit = SWITCH_LIMIT;
+    test_emulation_checks();
+    test_edges();
+    for (unsigned seed = first; seed < first + 3; seed++)
+        test_many(seed);
+    const char *t = getenv("MVC_EMULATED_TERMINATION");
+    unsigned terminations = t != NULL ? (unsigned)atoi(t) : 12;
+    for (unsigned seed = first; seed < first + terminations; seed++)
+        test_termination(seed, 2 + (int)(seed % 5), 1ull << (seed % 4), 0);
+    test_termination(first + 9, 3, 4, 20);
+    test_instances();
+    test_long_rounds();
+    test_stop();
+    test_random_graphs(first, count);
+    test_larger_graphs(first + 500, count / 4);
+    diag("at most %lld switches in one search launch", most_switches);
+    done_testing();
+    return exit_status();
+}
