@@ -142,6 +142,7 @@ def main():
     ap.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "mvc-bench"))
     ap.add_argument("--results", default=os.path.join(HERE, "results"))
     ap.add_argument("--extra", default="", help="extra mvc-gpu arguments, space separated")
+    ap.add_argument("--stats-log", help="append each run's --stats JSON, one line a run, to this file")
     args = ap.parse_args()
 
     solvers = args.solvers.split(",")
@@ -197,6 +198,10 @@ def main():
                         "ratio": ratio, "error": r["error"] if r["status"] not in (0, 3, 4) else "",
                     }
                     rows.append(row)
+                    if args.stats_log:
+                        with open(args.stats_log, "a") as log:
+                            log.write(json.dumps({"instance": name, "solver": solver, "mode": row["mode"],
+                                                  "k": kk, "stats": st}) + "\n")
                     print("\t".join(str(v) for v in row.values()), flush=True)
 
     os.makedirs(args.results, exist_ok=True)

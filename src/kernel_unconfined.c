@@ -60,7 +60,7 @@ static void examine_later(struct kernel_unconfined *c, int32_t u)
  * examined; so are the vertices of N(S) next to them, whose neighbourhood
  * outside N[S] just shrank.
  */
-static void grow_s(struct kernel_unconfined *c, struct rgraph *r, int32_t w)
+static void grow_s(struct kernel_unconfined *c, struct rgraph *r, int32_t w, int first)
 {
     c->in_s[w] = c->closed[w] = c->stamp;
     int32_t d = r->deg[w], fresh = 0;
@@ -76,7 +76,8 @@ static void grow_s(struct kernel_unconfined *c, struct rgraph *r, int32_t w)
             examine_later(c, z);
         }
     }
-    for (int32_t i = 0; i < fresh; i++) {
+    /* When S = {w} alone, all of N(S) is fresh and already waits to be examined. */
+    for (int32_t i = 0; !first && i < fresh; i++) {
         int32_t z = c->fresh[i], dz = r->deg[z];
         const int32_t *b = rgraph_neighbours(r, z);
         for (int32_t j = 0; j < dz; j++) {
@@ -120,7 +121,7 @@ static int is_unconfined(struct kernel_unconfined *c, struct rgraph *r, int32_t 
     }
     c->stamp++;
     c->sp = 0;
-    grow_s(c, r, v);
+    grow_s(c, r, v, 1);
     while (c->sp > 0) {
         int32_t u = c->stack[--c->sp], w = -1;
         c->queued[u] = 0;
@@ -130,7 +131,7 @@ static int is_unconfined(struct kernel_unconfined *c, struct rgraph *r, int32_t 
         if (k == 0)
             return 1;
         if (k == 1)
-            grow_s(c, r, w);
+            grow_s(c, r, w, 0);
     }
     return 0;
 }
