@@ -49,6 +49,8 @@ def load_paper(path):
 
 def prepared(path, workdir):
     """Returns a PACE file without stray '0 0' lines (and the header's m adjusted)."""
+    if path.endswith(".gz"):
+        return path  # compressed inputs are taken as they are
     with open(path) as f:
         lines = f.readlines()
     zeros = sum(1 for line in lines if line.strip() == "0 0")
@@ -123,6 +125,49 @@ def fmt(x):
     return "" if x is None else (f"{x:.3f}" if isinstance(x, float) else str(x))
 
 
+ROW_FIELDS = ["instance", "n", "m", "solver", "mode", "k", "time", "search_time", "nodes", "answer",
+              "proven", "correct", "optimum", "PAPER_time", "ratio", "error"]
+
+
+def rows_from_log(path, paper_label):
+    """The rows a run printed, one tab-separated line each (lines starting with '#' skipped)."""
+    fields = [f.replace("PAPER", paper_label) for f in ROW_FIELDS]
+    rows = []
+    with open(path) as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if line.startswith("#") or len(parts) != len(fields):
+                continue
+            rows.append(dict(zip(fields, parts)))
+    return rows
+
+
+def write_results(args, rows, device):
+    """results/NAME.csv and results/NAME.md from the rows of a run."""
+    os.makedirs(args.results, exist_ok=True)
+    csv_path = os.path.join(args.results, args.name + ".csv")
+    with open(csv_path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+        w.writeheader()
+        w.writerows(rows)
+    md_path = os.path.join(args.results, args.name + ".md")
+    with open(md_path, "w") as f:
+        f.write(f"# {args.name}\n\nMachine: {device}. Time limit {args.time_limit:g} s per run. "
+                f"`time` is the whole process (load, search, output) in seconds; `search` is the "
+                f"solver's own search time (GPU: kernel time). `ratio` = {args.paper_label} time / our "
+                f"time (> 1: we are faster). Every printed cover was checked with `mvc-gpu --check`.\n\n")
+        cols = ["instance", "n", "m", "solver", "mode", "k", "answer", "proven", "correct", "time",
+                "search_time", "nodes", f"{args.paper_label}_time", "ratio"]
+        f.write("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols) + "\n")
+        for row in rows:
+            f.write("| " + " | ".join(str(row[c]) for c in cols) + " |\n")
+        unfinished = [r for r in rows if r["proven"] == "no"]
+        wrong = [r for r in rows if r["correct"] not in ("", "yes")]
+        f.write(f"\n{len(rows)} runs, {len(rows) - len(unfinished)} finished, "
+                f"{len(unfinished)} not finished within the limit, {len(wrong)} wrong.\n")
+    print(f"wrote {csv_path} and {md_path}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("instances", nargs="+")
@@ -142,6 +187,8 @@ def main():
     ap.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "mvc-bench"))
     ap.add_argument("--results", default=os.path.join(HERE, "results"))
     ap.add_argument("--extra", default="", help="extra mvc-gpu arguments, space separated")
+    ap.add_argument("--from-log", help="write the tables from the rows a run printed (its stdout) "
+                    "instead of running anything")
     ap.add_argument("--stats-log", help="append each run's --stats JSON, one line a run, to this file")
     args = ap.parse_args()
 
@@ -152,9 +199,15 @@ def main():
     extra = args.extra.split() if args.extra else []
     device = args.device or platform.node()
     rows = []
+    if args.from_log:
+        rows = rows_from_log(args.from_log, args.paper_label)
+        write_results(args, rows, device)
+        return 1 if any(r["correct"] not in ("", "yes") for r in rows) else 0
     with tempfile.TemporaryDirectory() as tmp:
         for path in args.instances:
             name = os.path.basename(path)
+            if name.endswith(".gz"):
+                name = name[:-3]  # compressed copies are looked up by the plain name
             graph = prepared(path, args.workdir)
             optimum = optima.get(name)
             for solver in solvers:
@@ -204,28 +257,7 @@ def main():
                                                   "k": kk, "stats": st}) + "\n")
                     print("\t".join(str(v) for v in row.values()), flush=True)
 
-    os.makedirs(args.results, exist_ok=True)
-    csv_path = os.path.join(args.results, args.name + ".csv")
-    with open(csv_path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
-        w.writeheader()
-        w.writerows(rows)
-    md_path = os.path.join(args.results, args.name + ".md")
-    with open(md_path, "w") as f:
-        f.write(f"# {args.name}\n\nMachine: {device}. Time limit {args.time_limit:g} s per run. "
-                f"`time` is the whole process (load, search, output) in seconds; `search` is the "
-                f"solver's own search time (GPU: kernel time). `ratio` = {args.paper_label} time / our "
-                f"time (> 1: we are faster). Every printed cover was checked with `mvc-gpu --check`.\n\n")
-        cols = ["instance", "n", "m", "solver", "mode", "k", "answer", "proven", "correct", "time",
-                "search_time", "nodes", f"{args.paper_label}_time", "ratio"]
-        f.write("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols) + "\n")
-        for row in rows:
-            f.write("| " + " | ".join(str(row[c]) for c in cols) + " |\n")
-        unfinished = [r for r in rows if r["proven"] == "no"]
-        wrong = [r for r in rows if r["correct"] not in ("", "yes")]
-        f.write(f"\n{len(rows)} runs, {len(rows) - len(unfinished)} finished, "
-                f"{len(unfinished)} not finished within the limit, {len(wrong)} wrong.\n")
-    print(f"wrote {csv_path} and {md_path}")
+    write_results(args, rows, device)
     return 1 if any(r["correct"] not in ("", "yes") for r in rows) else 0
 
 

@@ -94,6 +94,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for path in args.instances:
             name = os.path.basename(path)
+            if name.endswith(".gz"):
+                name = name[:-3]  # compressed copies are looked up by the plain name
             ref = paper.get(name, {})
             known = reference.get(name, {})
             for algo, dev, improve in configs:
