@@ -35,7 +35,7 @@ def read_tsv(path):
     return {row["file"]: row for row in csv.DictReader(lines, delimiter="\t")}
 
 
-def run_one(binary, path, algo, device, improve, improve_limit, tmp):
+def run_one(binary, path, algo, device, improve, improve_limit, timeout, tmp):
     tree = os.path.join(tmp, "tree")
     stats = os.path.join(tmp, "stats.json")
     for stale in (tree, stats):
@@ -49,7 +49,11 @@ def run_one(binary, path, algo, device, improve, improve_limit, tmp):
         cmd += ["--no-improve"]
     cmd.append(path)
     start = time.monotonic()
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"time": time.monotonic() - start, "status": 124,
+                "stderr": f"killed after {timeout:g} s (--timeout)"}
     result = {"time": time.monotonic() - start, "status": proc.returncode, "stderr": proc.stderr}
     if os.path.exists(stats):
         with open(stats) as f:
@@ -74,6 +78,8 @@ def main():
     ap.add_argument("--configs", default="kmb/cpu/plain,mehlhorn/cpu/plain,kmb/cpu/improve")
     ap.add_argument("--improve-limit", type=float, default=5.0,
                     help="seconds for the whole run when improving (default 5)")
+    ap.add_argument("--timeout", type=float, default=None,
+                    help="kill a run after this many seconds (reported as status 124)")
     ap.add_argument("--paper", default=os.path.join(HERE, "paper_steiner.tsv"))
     ap.add_argument("--reference", default=os.path.join(HERE, "..", "..", "shared", "instances",
                                                         "steiner", "reference.tsv"))
@@ -90,7 +96,7 @@ def main():
                 or c[2] not in ("plain", "improve"):
             sys.exit(f"steiner.py: bad configuration '{'/'.join(c)}' (ALGO/DEVICE/IMPROVE)")
     device = args.device or f"{platform.machine()} {os.cpu_count()}-core ({platform.node()})"
-    rows, failures = [], 0
+    rows, failures, timeouts = [], 0, 0
     with tempfile.TemporaryDirectory() as tmp:
         for path in args.instances:
             name = os.path.basename(path)
@@ -99,7 +105,7 @@ def main():
             ref = paper.get(name, {})
             known = reference.get(name, {})
             for algo, dev, improve in configs:
-                r = run_one(args.binary, path, algo, dev, improve, args.improve_limit, tmp)
+                r = run_one(args.binary, path, algo, dev, improve, args.improve_limit, args.timeout, tmp)
                 st = r.get("stats", {})
                 row = {"instance": name, "paper": ref.get("paper", ""), "algo": algo,
                        "device": dev, "improve": improve, "status": r["status"],
@@ -112,7 +118,9 @@ def main():
                 row["weight_constructed"] = st.get("weight_constructed", "")
                 row["weight"] = st.get("weight", "")
                 row["valid"] = {True: "yes", False: "NO"}.get(r.get("valid"), "")
-                if r["status"] != 0 or r.get("valid") is False:
+                if r["status"] == 124:
+                    timeouts += 1
+                elif r["status"] != 0 or r.get("valid") is False:
                     failures += 1
                     print(f"{name} {algo}/{dev}/{improve}: status {r['status']}: "
                           f"{r['stderr'].strip()}", file=sys.stderr)
@@ -160,7 +168,9 @@ def main():
         f.write("| " + " | ".join(shown) + " |\n|" + "---|" * len(shown) + "\n")
         for row in rows:
             f.write("| " + " | ".join(fmt(row.get(k, "")) for k in shown) + " |\n")
-        f.write(f"\n{len(rows)} runs, {failures} failed or invalid.\n")
+        f.write(f"\n{len(rows)} runs, {failures} failed or invalid, {timeouts} killed at "
+                f"--timeout={args.timeout:g} s.\n" if args.timeout else
+                f"\n{len(rows)} runs, {failures} failed or invalid.\n")
     return 1 if failures else 0
 
 
