@@ -9,7 +9,7 @@
 #include "graph.h"
 
 enum solver_kind {
-    SOLVER_AUTO,      /* hybrid on a CUDA device, seq otherwise */
+    SOLVER_AUTO,      /* per component: see solve_auto in solve.c */
     SOLVER_SEQ,       /* CPU branch-and-reduce */
     SOLVER_STACKONLY, /* GPU, local stacks only (paper's StackOnly) */
     SOLVER_HYBRID,    /* GPU, local stacks plus the broker-queue worklist */
