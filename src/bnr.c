@@ -1,0 +1,740 @@
+/*
+ * Branch and reduce with lower bounds, for large sparse graphs (Akiba and
+ * Iwata, "Branch-and-reduce exponential/FPT algorithms in practice: a case
+ * study of vertex cover", Theoretical Computer Science 609, 2016): every
+ * search node is kernelized with the rules of kernel.c, pruned by the
+ * cycle-cover (LP) and clique-cover lower bounds, split into connected
+ * components solved one by one, and branched on a vertex of maximum degree.
+ *
+ * Every search function answers one question about its graph: is there a
+ * cover of at most limit vertices? In MVC mode (first == 0) it returns a
+ * minimum one, in PVC mode (first != 0) the first one it finds. A node's
+ * graph is freed as soon as its kernel is built, so memory stays
+ * O(depth x kernel).
+ */
+#include "bnr.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "components.h"
+#include "greedy.h"
+#include "kernel.h"
+#include "progress.h"
+
+/* What a search call found; negative values are mvc_status errors. */
+enum node_result {
+    NODE_NONE,    /* every cover has more than limit vertices; out stays empty */
+    NODE_FOUND,   /* out: a cover within the limit, minimum in MVC mode */
+    NODE_STOPPED, /* out: a valid cover, the best known when the search was stopped */
+};
+
+struct bnr_search {
+    const struct solve_opts *o;
+    struct error *err;
+    double t_start;
+    int64_t nodes;
+    int32_t depth;            /* branchings above the current node */
+    int32_t root_lower_bound; /* on the input's minimum cover, from the root's kernel */
+    int32_t greedy_size;
+    struct progress progress;
+};
+
+/* A kernel split into connected components, each with its clique-cover bound. */
+struct part {
+    int32_t id;
+    int32_t size;
+    int32_t lower_bound;
+};
+
+struct split {
+    int32_t count;
+    int32_t *component_of; /* kernel vertex -> component id */
+    struct part *parts;    /* by increasing size */
+    int32_t lower_bound;   /* sum of the parts' bounds */
+};
+
+static int search_graph(struct bnr_search *s, const struct graph *g, struct graph *to_free,
+                        int32_t limit, int first, struct cover *out);
+
+static int no_memory(struct bnr_search *s)
+{
+    return error_set(s->err, MVC_ENOMEM, "out of memory in the branch-and-reduce search");
+}
+
+static int stop_requested(struct bnr_search *s)
+{
+    const struct solve_opts *o = s->o;
+    if (o->stop != NULL && *o->stop)
+        return 1;
+    double now = clock_seconds();
+    if (o->time_limit > 0 && now - s->t_start >= o->time_limit)
+        return 1;
+    if (o->progress && !o->quiet)
+        progress_update(&s->progress, now, s->nodes, s->greedy_size, s->depth);
+    return 0;
+}
+
+/* Seconds left for a kernelization (0: no limit). */
+static double time_left(const struct bnr_search *s)
+{
+    if (s->o->time_limit <= 0)
+        return 0;
+    double left = s->o->time_limit - (clock_seconds() - s->t_start);
+    return left > 1e-3 ? left : 1e-3;
+}
+
+static void cover_swap(struct cover *a, struct cover *b)
+{
+    struct cover t = *a;
+    *a = *b;
+    *b = t;
+}
+
+/* Adds the vertices of child, a cover of a subgraph, to out under the subgraph's map (NULL: same ids). */
+static void add_mapped(struct cover *out, const struct cover *child, const int32_t *to_parent)
+{
+    for (int32_t v = 0; v < child->n; v++)
+        if (child->in[v])
+            cover_add(out, to_parent != NULL ? to_parent[v] : v);
+}
+
+/* A valid cover of g when the search was stopped and nothing better is known. */
+static int stopped_with_greedy(struct bnr_search *s, const struct graph *g, struct cover *out)
+{
+    int status = greedy_cover(g, out, s->err);
+    return status != MVC_OK ? status : NODE_STOPPED;
+}
+
+/*
+ * Greedy clique cover (Akiba and Iwata 2016): in order of increasing
+ * degree each vertex joins the largest clique all of whose members are its
+ * neighbours, or opens a new clique. A cover holds all but at most one vertex
+ * of each clique, so a component needs at least as many vertices as joined a
+ * clique in it: joins[c] (count entries, zeroed by the caller).
+ */
+static int clique_cover_bounds(const struct graph *g, const int32_t *component_of,
+                               int32_t *joins)
+{
+    size_t n = (size_t)g->n + 1;
+    int32_t *order = malloc(n * sizeof *order);
+    int32_t *first_of_degree = calloc(n + 1, sizeof *first_of_degree);
+    int32_t *clique_of = malloc(n * sizeof *clique_of);
+    int32_t *clique_size = malloc(n * sizeof *clique_size);
+    int32_t *hits = calloc(n, sizeof *hits);
+    int32_t *touched = malloc(n * sizeof *touched);
+    int status = MVC_ENOMEM;
+    if (order == NULL || first_of_degree == NULL || clique_of == NULL || clique_size == NULL ||
+        hits == NULL || touched == NULL)
+        goto out;
+    /* counting sort by degree */
+    for (int32_t v = 0; v < g->n; v++)
+        first_of_degree[graph_degree(g, v) + 1]++;
+    for (int32_t d = 0; d < g->n; d++)
+        first_of_degree[d + 1] += first_of_degree[d];
+    for (int32_t v = 0; v < g->n; v++) {
+        order[first_of_degree[graph_degree(g, v)]++] = v;
+        clique_of[v] = -1; /* not placed yet */
+    }
+
+    int32_t cliques = 0;
+    for (int32_t i = 0; i < g->n; i++) {
+        int32_t v = order[i], t = 0, best = -1;
+        for (int64_t j = g->offsets[v]; j < g->offsets[v + 1]; j++) {
+            int32_t c = clique_of[g->adj[j]];
+            if (c >= 0 && hits[c]++ == 0)
+                touched[t++] = c;
+        }
+        for (int32_t j = 0; j < t; j++) {
+            int32_t c = touched[j];
+            if (hits[c] == clique_size[c] && (best < 0 || clique_size[c] > clique_size[best]))
+                best = c;
+            hits[c] = 0;
+        }
+        if (best >= 0) {
+            clique_size[best]++;
+            joins[component_of[v]]++;
+        } else {
+            best = cliques++;
+            clique_size[best] = 1;
+        }
+        clique_of[v] = best;
+    }
+    status = MVC_OK;
+out:
+    free(order), free(first_of_degree), free(clique_of), free(clique_size), free(hits);
+    free(touched);
+    return status;
+}
+
+/*
+ * A maximum matching of the bipartite double cover (u on the left joined to w
+ * on the right for each edge uw), by Hopcroft and Karp: half its size is the
+ * LP bound. to_right[u] is u's partner on the right, or -1.
+ */
+struct double_cover_matching {
+    int32_t *to_right, *to_left, *dist, *queue, *stack, *via;
+    int64_t *next_edge;
+};
+
+#define UNREACHED INT32_MAX
+
+/* Layers from the free left vertices; 1 when some free right vertex is reachable. */
+static int matching_layers(const struct graph *g, struct double_cover_matching *mm)
+{
+    int32_t head = 0, tail = 0;
+    int reachable = 0;
+    for (int32_t u = 0; u < g->n; u++) {
+        mm->dist[u] = mm->to_right[u] < 0 ? 0 : UNREACHED;
+        if (mm->to_right[u] < 0)
+            mm->queue[tail++] = u;
+    }
+    while (head < tail) {
+        int32_t u = mm->queue[head++];
+        for (int64_t j = g->offsets[u]; j < g->offsets[u + 1]; j++) {
+            int32_t x = mm->to_left[g->adj[j]];
+            if (x < 0)
+                reachable = 1;
+            else if (mm->dist[x] == UNREACHED) {
+                mm->dist[x] = mm->dist[u] + 1;
+                mm->queue[tail++] = x;
+            }
+        }
+    }
+    return reachable;
+}
+
+/* One augmenting path along the layers from the free left vertex root, by an explicit stack. */
+static void matching_augment(const struct graph *g, struct double_cover_matching *mm,
+                             int32_t root)
+{
+    int32_t sp = 0;
+    mm->stack[sp++] = root;
+    while (sp > 0) {
+        int32_t u = mm->stack[sp - 1];
+        if (mm->next_edge[u] == g->offsets[u + 1]) {
+            mm->dist[u] = UNREACHED; /* dead end for the rest of the phase */
+            sp--;
+            continue;
+        }
+        int32_t w = g->adj[mm->next_edge[u]++];
+        int32_t x = mm->to_left[w];
+        if (x < 0) {
+            for (int32_t i = sp - 1; i >= 0; i--) {
+                int32_t wi = i == sp - 1 ? w : mm->via[i];
+                mm->to_right[mm->stack[i]] = wi;
+                mm->to_left[wi] = mm->stack[i];
+            }
+            return;
+        }
+        if (mm->dist[x] == mm->dist[u] + 1) {
+            mm->via[sp - 1] = w;
+            mm->stack[sp++] = x;
+        }
+    }
+}
+
+static void maximum_matching(const struct graph *g, struct double_cover_matching *mm)
+{
+    for (int32_t u = 0; u < g->n; u++)
+        mm->to_right[u] = mm->to_left[u] = -1;
+    for (int32_t u = 0; u < g->n; u++) /* greedy start */
+        for (int64_t j = g->offsets[u]; j < g->offsets[u + 1]; j++)
+            if (mm->to_left[g->adj[j]] < 0) {
+                mm->to_right[u] = g->adj[j];
+                mm->to_left[g->adj[j]] = u;
+                break;
+            }
+    while (matching_layers(g, mm)) {
+        for (int32_t u = 0; u < g->n; u++)
+            mm->next_edge[u] = g->offsets[u];
+        for (int32_t u = 0; u < g->n; u++)
+            if (mm->to_right[u] < 0)
+                matching_augment(g, mm, u);
+    }
+}
+
+/*
+ * Cycle-cover bound (Akiba and Iwata 2016): the matching maps each
+ * vertex to a neighbour, u -> to_right[u], injectively, so it splits the
+ * graph into vertex-disjoint paths and cycles of G (a 2-cycle is an edge). A
+ * cycle of l vertices needs ceil(l / 2) of them in any cover, a path
+ * floor(l / 2); their sum is at least the LP bound, and more for each odd
+ * cycle. bound[c] (count entries, zeroed by the caller) receives the sum in
+ * component c.
+ */
+static int cycle_cover_bounds(const struct graph *g, const int32_t *component_of, int32_t *bound)
+{
+    size_t n = (size_t)g->n + 1;
+    struct double_cover_matching mm = {
+        malloc(n * sizeof(int32_t)), malloc(n * sizeof(int32_t)), malloc(n * sizeof(int32_t)),
+        malloc(n * sizeof(int32_t)), malloc(n * sizeof(int32_t)), malloc(n * sizeof(int32_t)),
+        malloc(n * sizeof(int64_t)),
+    };
+    uint8_t *done = calloc(n, 1);
+    int status = MVC_ENOMEM;
+    if (mm.to_right == NULL || mm.to_left == NULL || mm.dist == NULL || mm.queue == NULL ||
+        mm.stack == NULL || mm.via == NULL || mm.next_edge == NULL || done == NULL)
+        goto out;
+    maximum_matching(g, &mm);
+    /* paths first, from the vertices no one maps to; what is left lies on cycles */
+    for (int pass = 0; pass < 2; pass++)
+        for (int32_t u = 0; u < g->n; u++) {
+            if (done[u] || (pass == 0 && mm.to_left[u] >= 0))
+                continue;
+            int32_t length = 0;
+            for (int32_t x = u; x >= 0 && !done[x]; x = mm.to_right[x]) {
+                done[x] = 1;
+                length++;
+            }
+            bound[component_of[u]] += pass == 0 ? length / 2 : (length + 1) / 2;
+        }
+    status = MVC_OK;
+out:
+    free(mm.to_right), free(mm.to_left), free(mm.dist), free(mm.queue), free(mm.stack);
+    free(mm.via), free(mm.next_edge), free(done);
+    return status;
+}
+
+static int by_size(const void *a, const void *b)
+{
+    const struct part *x = a, *y = b;
+    return (x->size > y->size) - (x->size < y->size);
+}
+
+static void split_free(struct split *sp)
+{
+    free(sp->component_of);
+    free(sp->parts);
+}
+
+static int split_kernel(const struct graph *kg, struct split *sp)
+{
+    memset(sp, 0, sizeof *sp);
+    sp->component_of = malloc(((size_t)kg->n + 1) * sizeof *sp->component_of);
+    if (sp->component_of == NULL || graph_components(kg, sp->component_of, &sp->count) != MVC_OK)
+        return MVC_ENOMEM;
+    sp->parts = calloc((size_t)sp->count + 1, sizeof *sp->parts);
+    int32_t *joins = calloc((size_t)sp->count + 1, sizeof *joins);
+    int32_t *cycles = calloc((size_t)sp->count + 1, sizeof *cycles);
+    int status = MVC_ENOMEM;
+    if (sp->parts == NULL || joins == NULL || cycles == NULL ||
+        clique_cover_bounds(kg, sp->component_of, joins) != MVC_OK ||
+        cycle_cover_bounds(kg, sp->component_of, cycles) != MVC_OK)
+        goto out;
+    for (int32_t c = 0; c < sp->count; c++) {
+        sp->parts[c].id = c;
+        sp->parts[c].lower_bound = joins[c] > cycles[c] ? joins[c] : cycles[c];
+        sp->lower_bound += sp->parts[c].lower_bound;
+    }
+    for (int32_t v = 0; v < kg->n; v++)
+        sp->parts[sp->component_of[v]].size++;
+    qsort(sp->parts, (size_t)sp->count, sizeof *sp->parts, by_size);
+    status = MVC_OK;
+out:
+    free(joins), free(cycles);
+    return status;
+}
+
+/* Edges among the neighbours of v. */
+static int64_t neighbourhood_edges(const struct graph *g, int32_t v)
+{
+    int64_t edges = 0;
+    for (int64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++)
+        for (int64_t j = i + 1; j < g->offsets[v + 1]; j++)
+            edges += graph_has_edge(g, g->adj[i], g->adj[j]);
+    return edges;
+}
+
+/*
+ * The branching vertex: of maximum degree, and among those the one with the
+ * fewest edges between its neighbours (Akiba and Iwata 2016), whose
+ * removal leaves the most to the reductions.
+ */
+static int32_t branching_vertex(const struct graph *g)
+{
+    int32_t best = 0;
+    for (int32_t v = 1; v < g->n; v++)
+        if (graph_degree(g, v) > graph_degree(g, best))
+            best = v;
+    int64_t best_edges = neighbourhood_edges(g, best);
+    for (int32_t v = best + 1; v < g->n; v++)
+        if (graph_degree(g, v) == graph_degree(g, best)) {
+            int64_t edges = neighbourhood_edges(g, v);
+            if (edges < best_edges) {
+                best = v;
+                best_edges = edges;
+            }
+        }
+    return best;
+}
+
+/*
+ * One child of a branching: the vertices taken go into the cover and leave the
+ * graph, with dropped (-1: none), which stays out of it. out receives a cover
+ * of c on FOUND or STOPPED.
+ */
+static int search_child(struct bnr_search *s, const struct graph *c, const int32_t *taken,
+                        int32_t count, int32_t dropped, int32_t limit, int first,
+                        struct cover *out)
+{
+    if (limit - count < 0)
+        return NODE_NONE;
+    uint8_t *keep = malloc((size_t)c->n + 1);
+    int32_t *to_parent = malloc(((size_t)c->n + 1) * sizeof *to_parent);
+    struct graph *child = NULL;
+    if (keep != NULL && to_parent != NULL) {
+        memset(keep, 1, (size_t)c->n);
+        for (int32_t i = 0; i < count; i++)
+            keep[taken[i]] = 0;
+        if (dropped >= 0)
+            keep[dropped] = 0;
+        child = graph_induced(c, keep, to_parent);
+    }
+    free(keep);
+    if (child == NULL) {
+        free(to_parent);
+        return no_memory(s);
+    }
+    struct cover cc = {0};
+    int r = search_graph(s, child, child, limit - count, first, &cc);
+    if (r == NODE_FOUND || r == NODE_STOPPED) {
+        if (cover_init(out, c->n) != MVC_OK) {
+            r = no_memory(s);
+        } else {
+            add_mapped(out, &cc, to_parent);
+            for (int32_t i = 0; i < count; i++)
+                cover_add(out, taken[i]);
+        }
+    }
+    cover_free(&cc);
+    free(to_parent);
+    return r;
+}
+
+/*
+ * Either v is in a minimum cover, or it is not and all its neighbours are.
+ * In MVC mode each cover found lowers the limit for the next child.
+ */
+static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, int first,
+                  struct cover *out)
+{
+    int32_t v = branching_vertex(c);
+    struct {
+        const int32_t *taken;
+        int32_t count, dropped;
+    } child[2] = {{&v, 1, -1}, {c->adj + c->offsets[v], graph_degree(c, v), v}};
+    int r = NODE_NONE;
+    s->depth++;
+    for (int i = 0; i < 2; i++) {
+        struct cover cc = {0};
+        int ri = search_child(s, c, child[i].taken, child[i].count, child[i].dropped, limit,
+                              first, &cc);
+        if (ri == NODE_FOUND || (ri == NODE_STOPPED && (r != NODE_FOUND || cc.size < out->size)))
+            cover_swap(out, &cc);
+        cover_free(&cc);
+        if (ri == NODE_FOUND) {
+            r = NODE_FOUND;
+            limit = out->size - 1;
+        } else if (ri != NODE_NONE) {
+            r = ri; /* stopped, or an error */
+        }
+        if (ri < 0 || ri == NODE_STOPPED || (ri == NODE_FOUND && first))
+            break;
+    }
+    s->depth--;
+    return r;
+}
+
+/*
+ * A connected, reduced graph with a lower bound: its own greedy cover is the
+ * first bound, the branching improves on it or proves it minimum.
+ */
+static int search_component(struct bnr_search *s, const struct graph *c, int32_t lower_bound,
+                            int32_t limit, int first, struct cover *out)
+{
+    if (lower_bound > limit)
+        return NODE_NONE;
+    struct cover greedy = {0};
+    int status = greedy_cover(c, &greedy, s->err);
+    if (status != MVC_OK)
+        return status;
+    int r = NODE_NONE;
+    if (greedy.size <= limit && (first || greedy.size <= lower_bound)) {
+        cover_swap(out, &greedy);
+        r = NODE_FOUND;
+    } else {
+        int greedy_fits = greedy.size <= limit;
+        r = branch(s, c, greedy_fits ? greedy.size - 1 : limit, first, out);
+        if (r == NODE_NONE && greedy_fits) {
+            cover_swap(out, &greedy);
+            r = NODE_FOUND;
+        } else if (r == NODE_STOPPED && greedy.size < out->size) {
+            cover_swap(out, &greedy);
+        }
+    }
+    cover_free(&greedy);
+    return r;
+}
+
+/* Stopped: the components from part `from` on are covered by their greedy covers. */
+static int cover_rest_greedily(struct bnr_search *s, const struct graph *kg,
+                               const struct split *sp, int32_t from, struct cover *kc)
+{
+    uint8_t *keep = calloc((size_t)kg->n + 1, 1);
+    uint8_t *rest = calloc((size_t)sp->count + 1, 1);
+    int32_t *to_kernel = malloc(((size_t)kg->n + 1) * sizeof *to_kernel);
+    struct graph *left = NULL;
+    if (keep != NULL && rest != NULL && to_kernel != NULL) {
+        for (int32_t i = from; i < sp->count; i++)
+            rest[sp->parts[i].id] = 1;
+        for (int32_t v = 0; v < kg->n; v++)
+            keep[v] = rest[sp->component_of[v]];
+        left = graph_induced(kg, keep, to_kernel);
+    }
+    free(keep), free(rest);
+    if (left == NULL) {
+        free(to_kernel);
+        return no_memory(s);
+    }
+    struct cover gc = {0};
+    int r = stopped_with_greedy(s, left, &gc);
+    if (r == NODE_STOPPED)
+        add_mapped(kc, &gc, to_kernel);
+    cover_free(&gc);
+    graph_free(left);
+    free(to_kernel);
+    return r;
+}
+
+/*
+ * The components one by one, smallest first, each solved to optimality with
+ * what the limit leaves after the components solved and the bounds of those
+ * still to come; in PVC mode the largest takes the first cover that fits.
+ */
+static int search_parts(struct bnr_search *s, const struct graph *kg, const struct split *sp,
+                        int32_t limit, int first, struct cover *kc)
+{
+    uint8_t *keep = malloc((size_t)kg->n + 1);
+    int32_t *to_kernel = malloc(((size_t)kg->n + 1) * sizeof *to_kernel);
+    int r = NODE_FOUND;
+    if (keep == NULL || to_kernel == NULL || cover_init(kc, kg->n) != MVC_OK)
+        r = no_memory(s);
+    int32_t used = 0, rest = sp->lower_bound;
+    for (int32_t i = 0; i < sp->count && r == NODE_FOUND; i++) {
+        rest -= sp->parts[i].lower_bound;
+        int whole = sp->count == 1;
+        struct graph *part = NULL;
+        if (!whole) {
+            for (int32_t v = 0; v < kg->n; v++)
+                keep[v] = sp->component_of[v] == sp->parts[i].id;
+            part = graph_induced(kg, keep, to_kernel);
+            if (part == NULL) {
+                r = no_memory(s);
+                break;
+            }
+        }
+        struct cover pc = {0};
+        r = search_component(s, whole ? kg : part, sp->parts[i].lower_bound,
+                             limit - used - rest, first && i == sp->count - 1, &pc);
+        if (r == NODE_FOUND || r == NODE_STOPPED) {
+            add_mapped(kc, &pc, whole ? NULL : to_kernel);
+            used += pc.size;
+        }
+        cover_free(&pc);
+        graph_free(part);
+        if (r == NODE_STOPPED)
+            r = cover_rest_greedily(s, kg, sp, i + 1, kc);
+    }
+    free(keep), free(to_kernel);
+    if (r != NODE_FOUND && r != NODE_STOPPED)
+        cover_free(kc);
+    return r;
+}
+
+/* The node's kernel: bound, split, search; kc receives a cover of the kernel graph. */
+static int search_kernel(struct bnr_search *s, const struct kernel *k,
+                         const struct kernel_stats *ks, int32_t limit, int first,
+                         struct cover *kc)
+{
+    const struct graph *kg = kernel_graph(k);
+    int32_t offset = kernel_offset(k);
+    if (ks->stopped)
+        return stopped_with_greedy(s, kg, kc);
+    struct split sp;
+    if (split_kernel(kg, &sp) != MVC_OK) {
+        split_free(&sp);
+        return no_memory(s);
+    }
+    /* the LP bound is on the node's graph, the clique covers' on the kernel */
+    int32_t lower_bound = offset + sp.lower_bound;
+    if (ks->lp_lower_bound > lower_bound)
+        lower_bound = ks->lp_lower_bound;
+    if (s->depth == 0 && lower_bound > s->root_lower_bound)
+        s->root_lower_bound = lower_bound;
+    int r = NODE_NONE;
+    if (lower_bound <= limit)
+        r = search_parts(s, kg, &sp, limit - offset, first, kc);
+    split_free(&sp);
+    return r;
+}
+
+/*
+ * One search node: kernelize g (freeing to_free, g itself or NULL, once the
+ * kernel is built), search the kernel, lift its cover into out.
+ */
+static int search_graph(struct bnr_search *s, const struct graph *g, struct graph *to_free,
+                        int32_t limit, int first, struct cover *out)
+{
+    if (limit < 0) {
+        graph_free(to_free);
+        return NODE_NONE;
+    }
+    s->nodes++;
+    if (stop_requested(s)) {
+        int r = stopped_with_greedy(s, g, out);
+        graph_free(to_free);
+        return r;
+    }
+    struct kernel_opts ko = kernel_opts_default();
+    ko.time_limit = time_left(s);
+    ko.stop = s->o->stop;
+    /*
+     * The LP rule runs at the root only: below it, it fired at under 1% of the
+     * nodes on PACE 2019 kernels and cost a quarter of the time; the
+     * cycle-cover bound gives its bound at every node.
+     */
+    ko.lp = s->depth == 0;
+    struct kernel *k = NULL;
+    struct kernel_stats ks;
+    int status = kernel_reduce(g, &ko, &k, &ks, s->err);
+    graph_free(to_free);
+    if (status != MVC_OK)
+        return status;
+    struct cover kc = {0};
+    int r = search_kernel(s, k, &ks, limit, first, &kc);
+    if (r == NODE_FOUND || r == NODE_STOPPED) {
+        status = kernel_lift(k, &kc, out, s->err);
+        if (status != MVC_OK)
+            r = status;
+    }
+    cover_free(&kc);
+    kernel_free(k);
+    return r;
+}
+
+/*
+ * The search recurses once per branching, and each branching puts at least
+ * one vertex into the cover, so it goes at most limit + 1 levels deep: it
+ * runs on a thread whose stack is sized for that, rather than on the
+ * caller's (8 MiB hold about 14000 levels); on the caller's when no such
+ * thread can be had.
+ */
+#define STACK_PER_LEVEL 2048
+#define STACK_BASE ((size_t)8 << 20)
+#define STACK_MAX ((size_t)1 << 30)
+
+struct root_call {
+    struct bnr_search *s;
+    const struct graph *g;
+    int32_t limit;
+    int first;
+    struct cover *out;
+    int result;
+};
+
+static void *search_root_thread(void *arg)
+{
+    struct root_call *call = arg;
+    call->result = search_graph(call->s, call->g, NULL, call->limit, call->first, call->out);
+    return NULL;
+}
+
+static int search_root(struct bnr_search *s, const struct graph *g, int32_t limit, int first,
+                       struct cover *out)
+{
+    struct root_call call = {s, g, limit, first, out, 0};
+    size_t stack = STACK_BASE + ((size_t)limit + 2) * STACK_PER_LEVEL;
+    pthread_attr_t attr;
+    pthread_t thread;
+    int started = pthread_attr_init(&attr) == 0;
+    if (started) {
+        started = pthread_attr_setstacksize(&attr, stack < STACK_MAX ? stack : STACK_MAX) == 0 &&
+                  pthread_create(&thread, &attr, search_root_thread, &call) == 0;
+        pthread_attr_destroy(&attr);
+    }
+    if (started)
+        pthread_join(thread, NULL);
+    else
+        search_root_thread(&call);
+    return call.result;
+}
+
+/*
+ * PVC: when no cover of size <= k exists (SOLVE_NO_COVER), out holds the
+ * greedy cover, which is valid but larger than k.
+ */
+int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover *out,
+              struct solve_stats *stats, struct error *err)
+{
+    struct solve_opts defaults;
+    const struct solve_opts *o = opts;
+    if (o == NULL) {
+        solve_opts_default(&defaults);
+        o = &defaults;
+    }
+    struct solve_stats local;
+    struct solve_stats *st = stats != NULL ? stats : &local;
+    memset(st, 0, sizeof *st);
+    st->solver = "bnr";
+
+    double t_start = clock_seconds();
+    int status = greedy_cover(g, out, err);
+    if (status != MVC_OK)
+        return status;
+    st->t_upper = clock_seconds() - t_start;
+    st->greedy_size = out->size;
+    st->best = out->size;
+    int pvc = o->k >= 0;
+    if (pvc && out->size <= o->k)
+        return SOLVE_FOUND;
+
+    struct bnr_search s = {.o = o, .err = err, .t_start = t_start, .greedy_size = out->size};
+    progress_start(&s.progress, t_start);
+    int32_t limit = pvc ? (int32_t)o->k : out->size - 1; /* pvc: k < greedy size <= n */
+    struct cover found = {0};
+    double t_search = clock_seconds();
+    int r = search_root(&s, g, limit, pvc, &found);
+    st->t_search = clock_seconds() - t_search;
+    st->nodes = s.nodes;
+    if (r < 0) {
+        cover_free(&found);
+        return r;
+    }
+    int outcome;
+    if (r == NODE_FOUND) {
+        cover_swap(out, &found);
+        outcome = pvc ? SOLVE_FOUND : SOLVE_OPTIMAL;
+    } else if (r == NODE_NONE) {
+        outcome = pvc ? SOLVE_NO_COVER : SOLVE_OPTIMAL; /* MVC: the greedy cover is minimum */
+    } else {
+        if (found.size < out->size)
+            cover_swap(out, &found);
+        outcome = SOLVE_STOPPED;
+    }
+    cover_free(&found);
+    st->best = out->size;
+    st->proven = outcome != SOLVE_STOPPED;
+    st->lower_bound = s.root_lower_bound < out->size ? s.root_lower_bound : out->size;
+    if (outcome == SOLVE_OPTIMAL)
+        st->lower_bound = out->size;
+    else if (outcome == SOLVE_NO_COVER)
+        st->lower_bound = (int32_t)(o->k + 1);
+    if (o->verbose && !o->quiet)
+        fprintf(stderr, "c bnr: %lld nodes in %.3f s, best %ld\n", (long long)s.nodes,
+                st->t_search, (long)out->size);
+    return outcome;
+}
