@@ -91,7 +91,8 @@ void options_print_help(FILE *out)
         "                         seq (CPU), stackonly (GPU, local stacks only),\n"
         "                         hybrid (GPU, local stacks and a global worklist),\n"
         "                         clique (CPU, maximum clique of the complement),\n"
-        "                         clique-gpu (the same on the GPU)\n"
+        "                         clique-gpu (the same on the GPU),\n"
+        "                         bnr (CPU, branch and reduce with lower bounds)\n"
         "      --no-reduce        skip the kernelization before the search\n"
         "      --time-limit SEC   stop after SEC seconds and print the best cover found\n"
         "      --threads N        CPU threads (the CPU solver uses one thread in this version)\n"
@@ -204,7 +205,7 @@ static int parse_solver(const char *s, enum solver_kind *out)
     static const struct { const char *name; enum solver_kind kind; } names[] = {
         {"auto", SOLVER_AUTO}, {"seq", SOLVER_SEQ}, {"sequential", SOLVER_SEQ},
         {"cpu", SOLVER_SEQ}, {"stackonly", SOLVER_STACKONLY}, {"hybrid", SOLVER_HYBRID},
-        {"clique", SOLVER_CLIQUE}, {"clique-gpu", SOLVER_CLIQUE_GPU},
+        {"clique", SOLVER_CLIQUE}, {"clique-gpu", SOLVER_CLIQUE_GPU}, {"bnr", SOLVER_BNR},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i].name) == 0) {
@@ -236,7 +237,7 @@ int options_parse(struct options *o, int argc, char **argv)
             break;
         case OPT_SOLVER:
             if (parse_solver(optarg, &o->solve.solver))
-                return usage_error("unknown solver '%s' (auto, seq, stackonly, hybrid, clique, clique-gpu)",
+                return usage_error("unknown solver '%s' (auto, seq, stackonly, hybrid, clique, clique-gpu, bnr)",
                                    optarg);
             break;
         case OPT_TIME_LIMIT:

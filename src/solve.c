@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "bnr.h"
 #include "clique.h"
 #include "clock.h"
 #include "components.h"
@@ -44,6 +45,7 @@ const char *solver_name(enum solver_kind kind)
     case SOLVER_HYBRID: return "hybrid";
     case SOLVER_CLIQUE: return "clique";
     case SOLVER_CLIQUE_GPU: return "clique-gpu";
+    case SOLVER_BNR: return "bnr";
     }
     return "?";
 }
@@ -89,6 +91,8 @@ static int solve_direct(const struct graph *g, const struct solve_opts *o, struc
     switch (o->solver) {
     case SOLVER_SEQ:
         return solve_seq(g, o, out, st, err);
+    case SOLVER_BNR:
+        return solve_bnr(g, o, out, st, err);
     case SOLVER_CLIQUE:
         if (g->n > CLIQUE_MAX_VERTICES)
             return error_set(err, MVC_EUNSUPPORTED,

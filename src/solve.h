@@ -15,6 +15,7 @@ enum solver_kind {
     SOLVER_HYBRID,    /* GPU, local stacks plus the broker-queue worklist */
     SOLVER_CLIQUE,    /* CPU, dense graphs: maximum clique of the complement */
     SOLVER_CLIQUE_GPU,/* the same search spread over the GPU's warps */
+    SOLVER_BNR,       /* CPU branch and reduce with lower bounds, for sparse graphs */
 };
 
 struct solve_opts {

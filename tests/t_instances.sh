@@ -1,9 +1,9 @@
 #!/bin/sh
-# Every instance in instances/manifest.tsv: the CPU solver finds its known optimum, the
+# Every instance in instances/manifest.tsv: the CPU solvers (seq, bnr) find its known optimum, the
 # cover passes --check, and PVC agrees (k = opt - 1: none; k = opt and opt + 1: found).
 . "${top_srcdir:-.}/tests/lib.sh"
 inst="$top_srcdir/instances"
-solvers="${MVC_TEST_SOLVERS:-seq}"
+solvers="${MVC_TEST_SOLVERS:-seq bnr}"
 
 tail -n +2 "$inst/manifest.tsv" | while IFS="$(printf '\t')" read -r file n m opt complement source; do
     flags=""
