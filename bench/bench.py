@@ -125,8 +125,9 @@ def fmt(x):
     return "" if x is None else (f"{x:.3f}" if isinstance(x, float) else str(x))
 
 
-ROW_FIELDS = ["instance", "n", "m", "solver", "mode", "k", "time", "search_time", "nodes", "answer",
-              "proven", "correct", "optimum", "PAPER_time", "ratio", "error"]
+ROW_FIELDS = ["instance", "n", "m", "kernel_n", "kernel_m", "solver", "mode", "k", "time",
+              "search_time", "nodes", "answer", "proven", "correct", "optimum", "PAPER_time", "ratio",
+              "error"]
 
 
 def rows_from_log(path, paper_label):
@@ -156,15 +157,20 @@ def write_results(args, rows, device):
                 f"`time` is the whole process (load, search, output) in seconds; `search` is the "
                 f"solver's own search time (GPU: kernel time). `ratio` = {args.paper_label} time / our "
                 f"time (> 1: we are faster). Every printed cover was checked with `mvc-gpu --check`.\n\n")
-        cols = ["instance", "n", "m", "solver", "mode", "k", "answer", "proven", "correct", "time",
+        cols = ["instance", "n", "m", "kernel_n", "solver", "mode", "k", "answer", "proven", "correct", "time",
                 "search_time", "nodes", f"{args.paper_label}_time", "ratio"]
         f.write("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols) + "\n")
         for row in rows:
-            f.write("| " + " | ".join(str(row[c]) for c in cols) + " |\n")
+            f.write("| " + " | ".join(str(row.get(c, "")) for c in cols) + " |\n")
         unfinished = [r for r in rows if r["proven"] == "no"]
         wrong = [r for r in rows if r["correct"] not in ("", "yes")]
         f.write(f"\n{len(rows)} runs, {len(rows) - len(unfinished)} finished, "
                 f"{len(unfinished)} not finished within the limit, {len(wrong)} wrong.\n")
+        finished = [r for r in rows if r["proven"] == "yes"]
+        if finished:
+            total = sum(float(r["time"]) for r in finished)
+            f.write(f"Finished runs took {total:.1f} s in all (whole process); "
+                    f"all runs {sum(float(r['time']) for r in rows):.1f} s.\n")
     print(f"wrote {csv_path} and {md_path}")
 
 
@@ -244,6 +250,8 @@ def main():
                         ratio = f"{float(ref) / r['time']:.2f}"
                     row = {
                         "instance": name, "n": st.get("n", ""), "m": st.get("m", ""),
+                        "kernel_n": st.get("kernel", {}).get("n", ""),
+                        "kernel_m": st.get("kernel", {}).get("m", ""),
                         "solver": solver, "mode": mode if mode == "mvc" else column, "k": fmt(kk),
                         "time": fmt(r["time"]), "search_time": fmt(st.get("time", {}).get("search")),
                         "nodes": st.get("nodes", ""), "answer": answer, "proven": "yes" if proven else "no",

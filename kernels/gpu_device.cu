@@ -1,4 +1,5 @@
-/* Which CUDA devices there are: gpu_device_count and gpu_device_name of src/gpu.h. */
+/* Which CUDA devices there are, and starting the runtime early: gpu_device_* and gpu_warm_up_* of src/gpu.h. */
+#include <pthread.h>
 #include <stdio.h>
 
 extern "C" {
@@ -30,4 +31,34 @@ int gpu_device_name(char *buf, int size)
     snprintf(buf, (size_t)size, "%s (%d SMs, sm_%d%d)", prop.name, prop.multiProcessorCount,
              prop.major, prop.minor);
     return MVC_OK;
+}
+
+/* 0: not started, 1: running, 2: finished (successfully or not). */
+static int warm_up_state;
+
+static void *warm_up(void *unused)
+{
+    (void)unused;
+    /* any error here is reported again, with context, by the first real CUDA call */
+    if (cudaFree(0) != cudaSuccess)
+        (void)cudaGetLastError();
+    __atomic_store_n(&warm_up_state, 2, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+void gpu_warm_up_start(void)
+{
+    if (__atomic_load_n(&warm_up_state, __ATOMIC_ACQUIRE) != 0)
+        return;
+    __atomic_store_n(&warm_up_state, 1, __ATOMIC_RELEASE);
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, warm_up, NULL) != 0)
+        __atomic_store_n(&warm_up_state, 2, __ATOMIC_RELEASE); /* the first solver call starts it instead */
+    else
+        pthread_detach(thread);
+}
+
+int gpu_warm_up_running(void)
+{
+    return __atomic_load_n(&warm_up_state, __ATOMIC_ACQUIRE) == 1;
 }

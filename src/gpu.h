@@ -20,6 +20,18 @@ extern "C" {
 /* Number of usable CUDA devices (0 when none or the driver is missing). */
 int gpu_device_count(void);
 
+/*
+ * Starts the CUDA runtime (driver, device 0's primary context) on a
+ * background thread, so that its cost (about 0.25-0.35 s on an H100)
+ * overlaps loading, kernelization and the CPU probe instead of following
+ * them. Later CUDA calls from any thread wait for it inside the runtime.
+ * Idempotent; does nothing when there is no device.
+ */
+void gpu_warm_up_start(void);
+
+/* Whether that start-up is still under way (the process must then end with _exit). */
+int gpu_warm_up_running(void);
+
 /* One line naming device 0, e.g. "NVIDIA H100 80GB HBM3 (132 SMs, sm_90)". */
 int gpu_device_name(char *buf, int size);
 

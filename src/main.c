@@ -409,6 +409,15 @@ static int run_check(const struct options *o)
     return code;
 }
 
+#ifdef HAVE_CUDA
+/* Solvers that start the GPU, or may (auto, once a component outlasts the CPU probe). */
+static int may_use_gpu(enum solver_kind kind)
+{
+    return kind == SOLVER_AUTO || kind == SOLVER_HYBRID || kind == SOLVER_STACKONLY ||
+           kind == SOLVER_CLIQUE_GPU;
+}
+#endif
+
 int main(int argc, char **argv)
 {
     double t_start = clock_seconds();
@@ -432,5 +441,21 @@ int main(int argc, char **argv)
         break;
     }
     install_stop_handlers(o.solve.time_limit);
-    return run_cover(&o, t_start);
+#ifdef HAVE_CUDA
+    if (may_use_gpu(o.solve.solver))
+        gpu_warm_up_start();
+#endif
+    int code = run_cover(&o, t_start);
+#ifdef HAVE_CUDA
+    if (gpu_warm_up_running()) {
+        /*
+         * Solved before the GPU was needed: returning would run the CUDA
+         * runtime's exit handlers while its start-up is still running on
+         * the other thread; the answer is written, so end here.
+         */
+        fflush(NULL);
+        _exit(code);
+    }
+#endif
+    return code;
 }

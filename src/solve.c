@@ -16,6 +16,7 @@
 #include "components.h"
 #include "gpu.h"
 #include "kernel.h"
+#include "race.h"
 
 /* Components this small go to the CPU solver: a GPU launch costs more than their search. */
 #define SMALL_COMPONENT 64
@@ -119,10 +120,13 @@ static int solve_direct(const struct graph *g, const struct solve_opts *o, struc
     return error_set(err, MVC_EUNSUPPORTED, "no solver chosen");
 }
 
-/* The CPU solver that suits a component's shape: clique search when it is dense. */
+/*
+ * The CPU solver that suits a component's shape: clique search when it is
+ * dense, else branch and reduce with lower bounds.
+ */
 static enum solver_kind cpu_solver_for(const struct graph *g)
 {
-    return clique_suits(g) ? SOLVER_CLIQUE : SOLVER_SEQ;
+    return clique_suits(g) ? SOLVER_CLIQUE : SOLVER_BNR;
 }
 
 /* The GPU counterpart of a CPU solver. */
@@ -162,35 +166,24 @@ static void add_component_stats(struct solve_stats *total, const struct solve_st
 
 /*
  * --solver=auto on one component: the CPU solver that suits it; for a
- * component worth a GPU, the CPU first gets CPU_PROBE_SECONDS and the GPU
- * counterpart, when a device is present, whatever time is left.
+ * component worth a GPU, where CUDA is built in, its GPU counterpart joins
+ * the CPU's search after CPU_PROBE_SECONDS (race.c), and the first proven
+ * answer wins. Without a device the GPU entrant fails at once and the CPU
+ * goes on alone.
  */
-static int solve_auto(const struct graph *g, const struct solve_opts *o, double start,
-                      struct cover *out, struct solve_stats *st, struct error *err)
+static int solve_auto(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                      struct solve_stats *st, struct error *err)
 {
-    struct solve_opts run = *o;
-    run.solver = cpu_solver_for(g);
-    int gpu_worth = 0;
+    struct solve_opts cpu = *o;
+    cpu.solver = cpu_solver_for(g);
 #ifdef HAVE_CUDA
-    gpu_worth = g->n > SMALL_COMPONENT;
+    if (g->n > SMALL_COMPONENT) {
+        struct race_entrant entrants[2] = {{cpu, 0}, {cpu, CPU_PROBE_SECONDS}};
+        entrants[1].opts.solver = gpu_solver_for(cpu.solver);
+        return race_solve(g, solve_direct, entrants, 2, o, out, st, err);
+    }
 #endif
-    if (!gpu_worth)
-        return solve_direct(g, &run, out, st, err);
-    int stop_at_probe = o->time_limit <= 0 || o->time_limit > CPU_PROBE_SECONDS;
-    if (stop_at_probe)
-        run.time_limit = CPU_PROBE_SECONDS;
-    int r = solve_direct(g, &run, out, st, err);
-    if (r != SOLVE_STOPPED || !stop_at_probe || (o->stop != NULL && *o->stop))
-        return r; /* answered, failed, stopped by a signal, or out of the user's own time */
-    struct solve_stats probe = *st;
-    cover_free(out);
-    memset(st, 0, sizeof *st);
-    run.time_limit = remaining_time(o, start);
-    if (solver_resolve(SOLVER_AUTO) == SOLVER_HYBRID)
-        run.solver = gpu_solver_for(run.solver);
-    r = solve_direct(g, &run, out, st, err);
-    st->nodes += probe.nodes;
-    return r;
+    return solve_direct(g, &cpu, out, st, err);
 }
 
 struct component {
@@ -265,7 +258,7 @@ static int solve_components(const struct graph *kg, const struct solve_opts *o, 
         } else if (o->solver != SOLVER_AUTO) {
             r = solve_direct(g, &run, &pc, &part_stats, err);
         } else {
-            r = solve_auto(g, &run, start, &pc, &part_stats, err);
+            r = solve_auto(g, &run, &pc, &part_stats, err);
         }
         if (r >= 0 && pc.in != NULL) {
             for (int32_t v = 0; v < g->n; v++)

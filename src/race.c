@@ -1,0 +1,181 @@
+/*
+ * Two solvers on one graph at once, the first proven answer wins: under
+ * --solver=auto a CPU solver starts at once and a GPU solver joins it once
+ * the CPU has had its head start. Neither search is thrown away when the
+ * GPU comes in (the CPU keeps its progress), and whichever suits the graph
+ * better decides the time: the CPU's lower bounds on sparse kernels, the
+ * GPU's throughput on searches without them.
+ */
+#include "race.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "clock.h"
+
+/* How often the coordinator looks at the runners and the user's stop flag. */
+#define POLL_SECONDS 0.001
+
+struct runner {
+    const struct graph *g;
+    race_solve_fn solve;
+    struct solve_opts opts;          /* opts.stop points at stop below */
+    volatile sig_atomic_t stop;      /* set by the coordinator only */
+    pthread_t thread;
+    int started;                     /* on its own thread */
+    int finished;                    /* written by the runner thread, read under __atomic */
+    int done;                        /* the coordinator has seen it end */
+    double finished_at;
+    int result;                      /* a solve_outcome or a negative mvc_status */
+    struct cover cover;
+    struct solve_stats stats;
+    struct error err;
+};
+
+static void *run_solver(void *arg)
+{
+    struct runner *r = arg;
+    r->result = r->solve(r->g, &r->opts, &r->cover, &r->stats, &r->err);
+    r->finished_at = clock_seconds();
+    __atomic_store_n(&r->finished, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+static int runner_done(struct runner *r)
+{
+    return __atomic_load_n(&r->finished, __ATOMIC_ACQUIRE);
+}
+
+static int runner_start(struct runner *r, volatile sig_atomic_t *user_stop)
+{
+    r->started = pthread_create(&r->thread, NULL, run_solver, r) == 0;
+    if (!r->started) {
+        /* no thread to be had: run it here, to the end, stopped only by the user */
+        r->opts.stop = user_stop;
+        run_solver(r);
+    }
+    return r->started;
+}
+
+/* A proven answer: MVC optimal, PVC found or refuted. */
+static int proven(const struct runner *r)
+{
+    return r->result == SOLVE_OPTIMAL || r->result == SOLVE_FOUND || r->result == SOLVE_NO_COVER;
+}
+
+static void sleep_seconds(double s)
+{
+    struct timespec ts = {0, (long)(s * 1e9)};
+    nanosleep(&ts, NULL);
+}
+
+/*
+ * The answer to keep: a proven one (the earlier when both are), else the
+ * smaller stopped cover, else the first runner's error.
+ */
+static struct runner *winner(struct runner *r, int count)
+{
+    struct runner *best = NULL;
+    for (int i = 0; i < count; i++) {
+        if (!r[i].done)
+            continue; /* never started */
+        if (best == NULL) {
+            best = &r[i];
+            continue;
+        }
+        int p = proven(&r[i]), bp = proven(best);
+        if (p != bp) {
+            if (p)
+                best = &r[i];
+        } else if (p) {
+            if (r[i].finished_at < best->finished_at)
+                best = &r[i];
+        } else if (r[i].result >= 0 && (best->result < 0 || r[i].cover.size < best->cover.size)) {
+            best = &r[i];
+        }
+    }
+    return best;
+}
+
+int race_solve(const struct graph *g, race_solve_fn solve, const struct race_entrant *entrants,
+               int count, const struct solve_opts *o, struct cover *out, struct solve_stats *st,
+               struct error *err)
+{
+    if (count > RACE_MAX_ENTRANTS)
+        count = RACE_MAX_ENTRANTS;
+    struct runner runners[RACE_MAX_ENTRANTS];
+    memset(runners, 0, sizeof runners);
+    for (int i = 0; i < count; i++) {
+        runners[i].g = g;
+        runners[i].solve = solve;
+        runners[i].opts = entrants[i].opts;
+        runners[i].opts.stop = &runners[i].stop;
+    }
+    double start = clock_seconds();
+    for (;;) {
+        int user_stop = o->stop != NULL && *o->stop;
+        int running = 0, waiting = 0, answered = 0, out_of_time = 0;
+        double now = clock_seconds();
+        for (int i = 0; i < count; i++) {
+            struct runner *r = &runners[i];
+            if (r->started && !r->done && runner_done(r))
+                r->done = 1;
+            if (r->done) {
+                answered |= proven(r);
+                out_of_time |= r->result == SOLVE_STOPPED;
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            struct runner *r = &runners[i];
+            if (!r->started && !r->done) {
+                if (i > 0 && (answered || user_stop || out_of_time))
+                    continue; /* will never start; the first always runs, so there is an answer */
+                if (now - start < entrants[i].start_after) {
+                    waiting++;
+                    continue;
+                }
+                /* the time already spent counts against a late starter's limit */
+                if (r->opts.time_limit > 0) {
+                    r->opts.time_limit -= now - start;
+                    if (r->opts.time_limit < 1e-3)
+                        r->opts.time_limit = 1e-3;
+                }
+                if (!runner_start(r, o->stop)) {
+                    r->done = 1;
+                    answered |= proven(r);
+                    continue;
+                }
+            }
+            if (r->started && !r->done)
+                running++;
+        }
+        if (user_stop || answered)
+            for (int i = 0; i < count; i++)
+                runners[i].stop = 1;
+        if (running == 0 && waiting == 0)
+            break;
+        sleep_seconds(POLL_SECONDS);
+    }
+    for (int i = 0; i < count; i++)
+        if (runners[i].started)
+            pthread_join(runners[i].thread, NULL);
+
+    struct runner *best = winner(runners, count);
+    int result = best->result;
+    if (result < 0) {
+        *err = best->err;
+    } else {
+        *out = best->cover;
+        best->cover = (struct cover){0};
+        *st = best->stats;
+        /* a stopped answer keeps the best lower bound any runner proved */
+        for (int i = 0; i < count && result == SOLVE_STOPPED; i++)
+            if (runners[i].result == SOLVE_STOPPED && runners[i].stats.lower_bound > st->lower_bound)
+                st->lower_bound = runners[i].stats.lower_bound;
+    }
+    for (int i = 0; i < count; i++)
+        cover_free(&runners[i].cover);
+    return result;
+}

@@ -1,0 +1,29 @@
+/* Solvers racing on one graph: the first proven answer wins (see race.c). */
+#ifndef MVC_RACE_H
+#define MVC_RACE_H
+
+#include "solve.h"
+
+#define RACE_MAX_ENTRANTS 4
+
+typedef int (*race_solve_fn)(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                             struct solve_stats *st, struct error *err);
+
+struct race_entrant {
+    struct solve_opts opts; /* its stop pointer is replaced by the race's own */
+    double start_after;     /* seconds after the race starts; the first entrant should have 0 */
+};
+
+/*
+ * Runs solve once per entrant, each on its own thread from its start time
+ * on, until one returns a proven answer (the others are then stopped), all
+ * have ended, or o->stop is raised. Returns the winner's outcome with its
+ * cover and statistics (a stopped answer: the smallest cover, with the best
+ * lower bound any entrant proved), or the first entrant's error when none
+ * answered.
+ */
+int race_solve(const struct graph *g, race_solve_fn solve, const struct race_entrant *entrants,
+               int count, const struct solve_opts *o, struct cover *out, struct solve_stats *st,
+               struct error *err);
+
+#endif

@@ -1,0 +1,163 @@
+/* race_solve: the first proven answer wins, the others are stopped, late starters wait their turn. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "clock.h"
+#include "cover.h"
+#include "race.h"
+#include "tap.h"
+
+/*
+ * A scripted solver, chosen by o->solver (used here only as an index):
+ * it works for `seconds` (polling its stop flag), then returns `outcome`
+ * with a cover of `size` vertices (all of a path's inner vertices and more).
+ */
+struct script {
+    double seconds;
+    int outcome;
+    int32_t size;
+    int started;
+    int stopped_early;
+};
+
+static struct script scripts[2];
+
+static void nap(void)
+{
+    struct timespec ts = {0, 200000};
+    nanosleep(&ts, NULL);
+}
+
+static int scripted_solve(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                          struct solve_stats *st, struct error *err)
+{
+    struct script *s = &scripts[o->solver];
+    __atomic_store_n(&s->started, 1, __ATOMIC_RELEASE);
+    double until = clock_seconds() + s->seconds;
+    int outcome = s->outcome;
+    while (clock_seconds() < until) {
+        if (o->stop != NULL && *o->stop) {
+            __atomic_store_n(&s->stopped_early, 1, __ATOMIC_RELEASE);
+            outcome = SOLVE_STOPPED;
+            break;
+        }
+        nap();
+    }
+    if (outcome < 0)
+        return error_set(err, outcome, "scripted failure %d", (int)o->solver);
+    memset(st, 0, sizeof *st);
+    st->solver = o->solver == 0 ? "first" : "second";
+    st->lower_bound = o->solver == 0 ? 3 : 5;
+    if (cover_init(out, g->n) != MVC_OK)
+        return MVC_ENOMEM;
+    for (int32_t v = 0; v < s->size; v++)
+        cover_add(out, v);
+    return outcome;
+}
+
+static void script(int i, double seconds, int outcome, int32_t size)
+{
+    scripts[i] = (struct script){seconds, outcome, size, 0, 0};
+}
+
+static int run(const struct graph *g, double second_after, volatile sig_atomic_t *user_stop,
+               struct cover *out, struct solve_stats *st, struct error *err)
+{
+    struct solve_opts o;
+    solve_opts_default(&o);
+    o.stop = user_stop;
+    struct race_entrant e[2] = {{o, 0}, {o, second_after}};
+    e[0].opts.solver = 0;
+    e[1].opts.solver = 1;
+    memset(err, 0, sizeof *err);
+    memset(st, 0, sizeof *st);
+    return race_solve(g, scripted_solve, e, 2, &o, out, st, err);
+}
+
+int main(void)
+{
+    plan(22);
+    int32_t edges[][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}, {7, 8}, {8, 9}};
+    struct graph *g = graph_from_edges(10, edges, 9);
+    struct cover c = {0};
+    struct solve_stats st;
+    struct error err;
+
+    /* the CPU answers before the GPU's turn: the second never starts */
+    script(0, 0.01, SOLVE_OPTIMAL, 7);
+    script(1, 0.0, SOLVE_OPTIMAL, 6);
+    double t0 = clock_seconds();
+    int r = run(g, 0.5, NULL, &c, &st, &err);
+    is(r, SOLVE_OPTIMAL, "an early answer wins");
+    is(c.size, 7, "with its own cover");
+    ok(!scripts[1].started, "the late entrant never started");
+    ok(clock_seconds() - t0 < 0.4, "and the race did not wait for its start time");
+    cover_free(&c);
+
+    /* the late entrant answers first: the first is stopped */
+    script(0, 5.0, SOLVE_OPTIMAL, 8);
+    script(1, 0.01, SOLVE_OPTIMAL, 6);
+    t0 = clock_seconds();
+    r = run(g, 0.02, NULL, &c, &st, &err);
+    is(r, SOLVE_OPTIMAL, "the GPU-like entrant's proven answer wins");
+    is(c.size, 6, "its cover is returned");
+    ok(scripts[0].stopped_early, "the slower entrant was stopped");
+    ok(clock_seconds() - t0 < 1.0, "without waiting for its end");
+    is(strcmp(st.solver, "second"), 0, "the winner's statistics are reported");
+    cover_free(&c);
+
+    /* the late entrant fails (no device): the first goes on alone */
+    script(0, 0.1, SOLVE_OPTIMAL, 7);
+    script(1, 0.0, MVC_EDEVICE, 0);
+    r = run(g, 0.01, NULL, &c, &st, &err);
+    is(r, SOLVE_OPTIMAL, "a failing entrant does not end the race");
+    ok(scripts[1].started && !scripts[0].stopped_early, "the first ran to its end");
+    cover_free(&c);
+
+    /* both fail: the first one's error */
+    script(0, 0.0, MVC_ENOMEM, 0);
+    script(1, 0.0, MVC_EDEVICE, 0);
+    r = run(g, 0.01, NULL, &c, &st, &err);
+    is(r, MVC_ENOMEM, "both failing: the first entrant's error");
+    ok(err.set, "with its message");
+    cover_free(&c);
+
+    /* the user stops the race: the smaller cover, the best lower bound */
+    script(0, 5.0, SOLVE_OPTIMAL, 9);
+    script(1, 5.0, SOLVE_OPTIMAL, 8);
+    volatile sig_atomic_t user_stop = 0;
+    struct solve_opts o;
+    solve_opts_default(&o);
+    o.stop = &user_stop;
+    struct race_entrant e[2] = {{o, 0}, {o, 0}};
+    e[0].opts.solver = 0;
+    e[1].opts.solver = 1;
+    user_stop = 1; /* already raised: the first still runs (and stops at once), the second never starts */
+    r = race_solve(g, scripted_solve, e, 2, &o, &c, &st, &err);
+    is(r, SOLVE_STOPPED, "a raised stop flag gives a stopped answer");
+    is(c.size, 9, "the first entrant's cover");
+    ok(!scripts[1].started, "no entrant starts after the stop");
+    cover_free(&c);
+
+    /* both stop unproven at the time limit: the smaller cover, the larger bound */
+    script(0, 0.01, SOLVE_STOPPED, 9);
+    script(1, 0.01, SOLVE_STOPPED, 8);
+    r = run(g, 0.0, NULL, &c, &st, &err);
+    is(r, SOLVE_STOPPED, "both stopped: stopped");
+    is(c.size, 8, "the smaller cover is kept");
+    is(st.lower_bound, 5, "with the best lower bound either proved");
+    cover_free(&c);
+
+    /* the first stops at its time limit before the second's turn: the second never starts */
+    script(0, 0.01, SOLVE_STOPPED, 9);
+    script(1, 0.0, SOLVE_OPTIMAL, 6);
+    r = run(g, 0.3, NULL, &c, &st, &err);
+    is(r, SOLVE_STOPPED, "out of time before the second's turn");
+    ok(!scripts[1].started, "the second did not start with no time left");
+    is(c.size, 9, "the first's cover");
+    cover_free(&c);
+
+    graph_free(g);
+    return exit_status();
+}
