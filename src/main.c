@@ -410,11 +410,15 @@ static int run_check(const struct options *o)
 }
 
 #ifdef HAVE_CUDA
-/* Solvers that start the GPU, or may (auto, once a component outlasts the CPU probe). */
-static int may_use_gpu(enum solver_kind kind)
+/*
+ * Solvers that start the GPU whatever the graph (auto starts it itself, only
+ * for a component the CPU does not finish at once).
+ */
+static int uses_gpu(const struct solve_opts *o)
 {
-    return kind == SOLVER_AUTO || kind == SOLVER_HYBRID || kind == SOLVER_STACKONLY ||
-           kind == SOLVER_CLIQUE_GPU;
+    enum solver_kind kind = o->solver;
+    return kind == SOLVER_HYBRID || kind == SOLVER_STACKONLY || kind == SOLVER_CLIQUE_GPU ||
+           (kind == SOLVER_AUTO && !o->reduce); /* without reduction auto is the GPU hybrid */
 }
 #endif
 
@@ -442,7 +446,7 @@ int main(int argc, char **argv)
     }
     install_stop_handlers(o.solve.time_limit);
 #ifdef HAVE_CUDA
-    if (may_use_gpu(o.solve.solver))
+    if (uses_gpu(&o.solve))
         gpu_warm_up_start();
 #endif
     int code = run_cover(&o, t_start);

@@ -25,6 +25,7 @@ enum long_only {
     OPT_THRESHOLD,
     OPT_DEPTH,
     OPT_DEVICE_MEMORY,
+    OPT_GPU_AFTER,
     OPT_COMPLEMENT_MEMORY,
     OPT_STEINER_ALGO,
     OPT_SSSP,
@@ -55,6 +56,7 @@ static const struct option long_options[] = {
     {"threshold", required_argument, NULL, OPT_THRESHOLD},
     {"depth", required_argument, NULL, OPT_DEPTH},
     {"device-memory", required_argument, NULL, OPT_DEVICE_MEMORY},
+    {"gpu-after", required_argument, NULL, OPT_GPU_AFTER},
     {"complement-memory", required_argument, NULL, OPT_COMPLEMENT_MEMORY},
     {"steiner-algo", required_argument, NULL, OPT_STEINER_ALGO},
     {"sssp", required_argument, NULL, OPT_SSSP},
@@ -105,6 +107,8 @@ void options_print_help(FILE *out)
         "      --threshold F      share a child while the worklist is below F x its size\n"
         "      --depth D          stackonly: depth of the initial split\n"
         "      --device-memory BYTES  use at most this much device memory (suffix K, M, G)\n"
+        "      --gpu-after SEC    auto: the CPU's head start before a GPU solver joins\n"
+        "                         (default 0.25)\n"
         "\n"
         "Steiner tree mode:\n"
         "      --steiner          2-approximate Steiner tree (PACE 2018 output) of a weighted\n"
@@ -315,6 +319,15 @@ int options_parse(struct options *o, int argc, char **argv)
                 return usage_error("--device-memory needs a size such as 512M or 4G, not '%s'",
                                    optarg);
             break;
+        case OPT_GPU_AFTER: {
+            char *end;
+            errno = 0;
+            o->solve.gpu_after = strtod(optarg, &end);
+            if (errno || end == optarg || *end || !(o->solve.gpu_after >= 0) ||
+                !isfinite(o->solve.gpu_after))
+                return usage_error("--gpu-after needs a number of seconds >= 0, not '%s'", optarg);
+            break;
+        }
         case OPT_COMPLEMENT_MEMORY:
             if (parse_bytes(optarg, &o->complement_max_bytes))
                 return usage_error("--complement-memory needs a size such as 512M, not '%s'",

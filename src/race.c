@@ -24,6 +24,7 @@ struct runner {
     struct solve_opts opts;          /* opts.stop points at stop below */
     volatile sig_atomic_t stop;      /* set by the coordinator only */
     pthread_t thread;
+    int prepared;
     int started;                     /* on its own thread */
     int finished;                    /* written by the runner thread, read under __atomic */
     int done;                        /* the coordinator has seen it end */
@@ -129,6 +130,11 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
         }
         for (int i = 0; i < count; i++) {
             struct runner *r = &runners[i];
+            if (!r->prepared && !r->started && !r->done && entrants[i].prepare != NULL &&
+                !answered && !user_stop && !out_of_time && now - start >= entrants[i].prepare_after) {
+                entrants[i].prepare();
+                r->prepared = 1;
+            }
             if (!r->started && !r->done) {
                 if (i > 0 && (answered || user_stop || out_of_time))
                     continue; /* will never start; the first always runs, so there is an answer */

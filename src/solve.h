@@ -34,6 +34,8 @@ struct solve_opts {
     double threshold;     /* worklist fill fraction under which children are shared */
     int depth;            /* StackOnly start depth */
     int64_t device_memory_limit; /* bytes, 0 for no cap */
+    double gpu_after;     /* auto: the CPU's head start in seconds before a GPU solver joins;
+                             negative for the default */
     /* set asynchronously by the signal handler or the timer; solvers poll it */
     volatile sig_atomic_t *stop;
 };

@@ -56,6 +56,13 @@ static int scripted_solve(const struct graph *g, const struct solve_opts *o, str
     return outcome;
 }
 
+static int prepared;
+
+static void count_prepare(void)
+{
+    prepared++;
+}
+
 static void script(int i, double seconds, int outcome, int32_t size)
 {
     scripts[i] = (struct script){seconds, outcome, size, 0, 0};
@@ -67,7 +74,7 @@ static int run(const struct graph *g, double second_after, volatile sig_atomic_t
     struct solve_opts o;
     solve_opts_default(&o);
     o.stop = user_stop;
-    struct race_entrant e[2] = {{o, 0}, {o, second_after}};
+    struct race_entrant e[2] = {{o, 0, NULL, 0}, {o, second_after, NULL, 0}};
     e[0].opts.solver = 0;
     e[1].opts.solver = 1;
     memset(err, 0, sizeof *err);
@@ -77,7 +84,7 @@ static int run(const struct graph *g, double second_after, volatile sig_atomic_t
 
 int main(void)
 {
-    plan(22);
+    plan(25);
     int32_t edges[][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}, {7, 8}, {8, 9}};
     struct graph *g = graph_from_edges(10, edges, 9);
     struct cover c = {0};
@@ -130,7 +137,7 @@ int main(void)
     struct solve_opts o;
     solve_opts_default(&o);
     o.stop = &user_stop;
-    struct race_entrant e[2] = {{o, 0}, {o, 0}};
+    struct race_entrant e[2] = {{o, 0, NULL, 0}, {o, 0, NULL, 0}};
     e[0].opts.solver = 0;
     e[1].opts.solver = 1;
     user_stop = 1; /* already raised: the first still runs (and stops at once), the second never starts */
@@ -156,6 +163,25 @@ int main(void)
     is(r, SOLVE_STOPPED, "out of time before the second's turn");
     ok(!scripts[1].started, "the second did not start with no time left");
     is(c.size, 9, "the first's cover");
+    cover_free(&c);
+
+    /* prepare: called once its time comes while the race is open, never after an answer */
+    script(0, 0.05, SOLVE_OPTIMAL, 7);
+    script(1, 0.0, SOLVE_OPTIMAL, 6);
+    solve_opts_default(&o);
+    struct race_entrant p[2] = {{o, 0, NULL, 0}, {o, 1.0, count_prepare, 0.01}};
+    p[0].opts.solver = 0;
+    p[1].opts.solver = 1;
+    prepared = 0;
+    r = race_solve(g, scripted_solve, p, 2, &o, &c, &st, &err);
+    ok(r == SOLVE_OPTIMAL && prepared == 1, "prepare ran once while the first was searching");
+    cover_free(&c);
+    script(0, 0.0, SOLVE_OPTIMAL, 7);
+    p[1].prepare_after = 0.5;
+    prepared = 0;
+    r = race_solve(g, scripted_solve, p, 2, &o, &c, &st, &err);
+    ok(r == SOLVE_OPTIMAL && prepared == 0, "prepare is skipped when the answer comes first");
+    ok(!scripts[1].started, "and so is the entrant");
     cover_free(&c);
 
     graph_free(g);
