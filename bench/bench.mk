@@ -1,5 +1,5 @@
 # bench: benchmark scripts and committed results (not run by make check)
-EXTRA_DIST += bench/device-check.sh bench/bench.py bench/paper_table1.tsv bench/optima.tsv \
+EXTRA_DIST += bench/device-check.sh bench/pace2019.sh bench/bench.py bench/paper_table1.tsv bench/optima.tsv \
 	bench/steiner.py bench/paper_steiner.tsv bench/table1_summary.py bench/paper_code_h100.tsv
 
 # Load-time benchmark (bench/load.sh): a random .gr generator and a driver that times
