@@ -29,7 +29,8 @@ check_PROGRAMS += tests/t_broker tests/t_gpu
 tests_t_broker_LDADD = $(TEST_LDADD)
 tests_t_gpu_SOURCES = tests/t_gpu.c
 tests_t_gpu_LDADD = $(TEST_LDADD)
-TESTS += tests/t_broker tests/t_gpu
+TESTS += tests/t_broker tests/t_gpu tests/t_gpu_memory.sh
+EXTRA_DIST += tests/t_gpu_memory.sh
 
 # Device tests under compute-sanitizer; MVC_GPU_TEST_SMALL keeps them short.
 COMPUTE_SANITIZER = compute-sanitizer
