@@ -28,6 +28,13 @@ struct gpu_sssp_stats {
     int batch;        /* sources per launch */
     int64_t launches; /* shortest-path kernel launches */
     int64_t runs;     /* batches or multi-source searches */
+    /*
+     * Work done, summed over slots: near-far counts the arcs of every vertex
+     * it expands and the vertices it expands or splits; the pull kernels count
+     * all arcs and vertices once per launch that ran for a slot (t-pull may
+     * pull a vertex up to SSSP_TPULL_PASSES times in one launch: counted once).
+     */
+    int64_t arcs_scanned, vertices_visited;
     double t_upload, t_search, t_download; /* seconds */
 };
 
@@ -69,6 +76,8 @@ int gpu_sssp_run(struct gpu_sssp_session *s, const int32_t *sources, int32_t n_s
 int gpu_sssp_run_batch(struct gpu_sssp_session *s, const int32_t *sources, int32_t count,
                        const int32_t *targets, int32_t n_targets, int64_t *dist, int32_t *parent,
                        struct error *err);
+/* The statistics so far. */
+void gpu_sssp_session_stats(const struct gpu_sssp_session *s, struct gpu_sssp_stats *st);
 /* Releases everything; copies the statistics first when st is not NULL. */
 void gpu_sssp_close(struct gpu_sssp_session *s, struct gpu_sssp_stats *st);
 
