@@ -8,3 +8,12 @@ EXTRA_PROGRAMS = bench/gen_graph bench/load_graph
 bench_load_graph_LDADD = libmvc.a
 CLEANFILES += $(EXTRA_PROGRAMS)
 EXTRA_DIST += bench/load.sh bench/results/load.md
+
+# SSSP throughput (bench/sssp_throughput.sh): each GPU shortest-path kernel alone, timed
+# with CUDA events, against the device's peak memory bandwidth.
+if HAVE_CUDA
+noinst_PROGRAMS = bench/sssp_throughput
+bench_sssp_throughput_SOURCES = bench/sssp_throughput.c
+bench_sssp_throughput_LDADD = $(GPU_LDADD)
+endif
+EXTRA_DIST += bench/sssp_throughput.sh

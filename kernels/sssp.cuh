@@ -43,6 +43,7 @@ struct nearfar_counts {
     unsigned int far2;          /* entries of the far pile kept by a split */
     int overflow;               /* a distance beyond 32 bits or a full far pile */
     unsigned long long min_far; /* smallest distance left in the far pile after a split */
+    unsigned long long scanned; /* arcs of the vertices expanded by the launch */
 };
 
 /* Near-far's buffers, allocated on first use. */

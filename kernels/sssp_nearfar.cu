@@ -10,6 +10,7 @@
  * edges included. One thread expands one vertex: our graphs have low degree
  * (the paper's load-balanced partitioning matters for skewed degrees).
  */
+#include <cub/block/block_reduce.cuh>
 #include <string.h>
 
 #include "sssp.cuh"
@@ -64,7 +65,10 @@ __global__ static void nf_seed_sources(unsigned long long *key, const int32_t *s
     }
 }
 
-/* Expands the near set: pushes to the next near set below split, to the far pile above. */
+/*
+ * Expands the near set: pushes to the next near set below split, to the far
+ * pile above. Each block adds its expanded arcs to c->scanned.
+ */
 __global__ static void nf_expand(const int64_t *__restrict__ offsets,
                                  const int32_t *__restrict__ adj,
                                  const int32_t *__restrict__ weights, const int32_t *near,
@@ -72,30 +76,37 @@ __global__ static void nf_expand(const int64_t *__restrict__ offsets,
                                  int32_t launch, unsigned long long split, int32_t *next,
                                  int32_t *far, int64_t far_cap, struct nearfar_counts *c)
 {
+    typedef cub::BlockReduce<unsigned long long, SSSP_THREADS> arc_sum;
+    __shared__ typename arc_sum::TempStorage scratch;
     unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n_near)
-        return;
-    int32_t v = near[i];
-    unsigned long long dv = nf_dist(__ldcg(key + v));
-    for (int64_t a = offsets[v]; a < offsets[v + 1]; a++) {
-        int32_t u = adj[a];
-        unsigned long long du = dv + (unsigned long long)(weights ? weights[a] : 1);
-        if (du > NF_MAX_DIST) {
-            c->overflow = 1;
-            continue;
-        }
-        if (!lower_key(key + u, du, v))
-            continue;
-        if (du < split) {
-            queue_once(stamp, launch, next, &c->next, u);
-        } else {
-            unsigned int at = atomicAdd(&c->far, 1u);
-            if (at < far_cap)
-                far[at] = u;
-            else
+    unsigned long long arcs = 0;
+    if (i < n_near) {
+        int32_t v = near[i];
+        unsigned long long dv = nf_dist(__ldcg(key + v));
+        arcs = (unsigned long long)(offsets[v + 1] - offsets[v]);
+        for (int64_t a = offsets[v]; a < offsets[v + 1]; a++) {
+            int32_t u = adj[a];
+            unsigned long long du = dv + (unsigned long long)(weights ? weights[a] : 1);
+            if (du > NF_MAX_DIST) {
                 c->overflow = 1;
+                continue;
+            }
+            if (!lower_key(key + u, du, v))
+                continue;
+            if (du < split) {
+                queue_once(stamp, launch, next, &c->next, u);
+            } else {
+                unsigned int at = atomicAdd(&c->far, 1u);
+                if (at < far_cap)
+                    far[at] = u;
+                else
+                    c->overflow = 1;
+            }
         }
     }
+    unsigned long long block_arcs = arc_sum(scratch).Sum(arcs);
+    if (threadIdx.x == 0 && block_arcs > 0)
+        atomicAdd(&c->scanned, block_arcs);
 }
 
 /*
@@ -215,6 +226,8 @@ int sssp_nearfar_run(struct gpu_sssp_session *s, const int32_t *sources, int32_t
                 *handed_over = 1;
                 return MVC_OK;
             }
+            s->st.arcs_scanned += (int64_t)c.scanned;
+            s->st.vertices_visited += n_near;
             n_near = c.next;
             n_far = c.far;
             int32_t *t = nf->near;
@@ -236,6 +249,7 @@ int sssp_nearfar_run(struct gpu_sssp_session *s, const int32_t *sources, int32_t
                                                           nf->far2, nf->counts);
             SSSP_LAUNCHED();
             SSSP_TRY(cudaMemcpy(&c, nf->counts, sizeof c, cudaMemcpyDeviceToHost));
+            s->st.vertices_visited += n_far;
             split += delta;
             n_near = c.next;
             n_far = c.far2;

@@ -102,12 +102,16 @@ int sssp_pull_run(struct gpu_sssp_session *s, int32_t slots, int passes, struct 
         for (int32_t i = 0; i < slots; i++) {
             if (!s->host_active[i])
                 continue;
-            for (int j = 0; j < SSSP_GROUP; j++)
-                if (s->host_changed[(size_t)j * s->batch + i] == 0) {
-                    s->host_active[i] = 0;
-                    left--;
-                    break;
-                }
+            /* The slot's blocks ran up to and including its first launch without a change. */
+            int ran = 0;
+            while (ran < SSSP_GROUP && s->host_changed[(size_t)ran++ * s->batch + i] != 0)
+                ;
+            s->st.arcs_scanned += (int64_t)ran * s->arcs;
+            s->st.vertices_visited += (int64_t)ran * s->n;
+            if (s->host_changed[(size_t)(ran - 1) * s->batch + i] == 0) {
+                s->host_active[i] = 0;
+                left--;
+            }
         }
         SSSP_TRY(cudaMemcpy(s->active, s->host_active, (size_t)s->batch, cudaMemcpyHostToDevice));
     }

@@ -109,6 +109,11 @@ void gpu_sssp_close(struct gpu_sssp_session *s, struct gpu_sssp_stats *st)
     free(s);
 }
 
+void gpu_sssp_session_stats(const struct gpu_sssp_session *s, struct gpu_sssp_stats *st)
+{
+    *st = s->st;
+}
+
 int gpu_sssp_batch_size(const struct gpu_sssp_session *s)
 {
     return s->batch;

@@ -1,8 +1,9 @@
 /*
- * Plain C door to the GPU shortest-path kernels of Steiner mode
- * (kernels/sssp_*.cu, built when the configuration has CUDA): single and
+ * Plain C door to the GPU kernels of Steiner mode (kernels/sssp_*.cu and
+ * kernels/mst_boruvka.cu, built when the configuration has CUDA): single and
  * multi-source SSSP with parents, batches of independent sources (p-SSSP),
- * usable on their own. Kernel choice: enum sssp_kernel in steiner.h.
+ * and minimum spanning forests, usable on their own. Kernel choice: enum
+ * sssp_kernel in steiner.h.
  */
 #ifndef MVC_GPU_STEINER_H
 #define MVC_GPU_STEINER_H
@@ -17,6 +18,7 @@ extern "C" {
 
 #include "error.h"
 #include "graph.h"
+#include "mst.h"
 
 #define GPU_SSSP_INF INT64_MAX
 
@@ -28,6 +30,13 @@ struct gpu_sssp_stats {
     int batch;        /* sources per launch */
     int64_t launches; /* shortest-path kernel launches */
     int64_t runs;     /* batches or multi-source searches */
+    /*
+     * Work done, summed over slots: near-far counts the arcs of every vertex
+     * it expands and the vertices it expands or splits; the pull kernels count
+     * all arcs and vertices once per launch that ran for a slot (t-pull may
+     * pull a vertex up to SSSP_TPULL_PASSES times in one launch: counted once).
+     */
+    int64_t arcs_scanned, vertices_visited;
     double t_upload, t_search, t_download; /* seconds */
 };
 
@@ -69,8 +78,28 @@ int gpu_sssp_run(struct gpu_sssp_session *s, const int32_t *sources, int32_t n_s
 int gpu_sssp_run_batch(struct gpu_sssp_session *s, const int32_t *sources, int32_t count,
                        const int32_t *targets, int32_t n_targets, int64_t *dist, int32_t *parent,
                        struct error *err);
+/* The statistics so far. */
+void gpu_sssp_session_stats(const struct gpu_sssp_session *s, struct gpu_sssp_stats *st);
 /* Releases everything; copies the statistics first when st is not NULL. */
 void gpu_sssp_close(struct gpu_sssp_session *s, struct gpu_sssp_stats *st);
+
+struct gpu_mst_stats {
+    int64_t rounds;                                /* Boruvka rounds */
+    int64_t jumps;                                 /* pointer-jumping launches over all rounds */
+    double t_upload, t_sort, t_rounds, t_download; /* seconds */
+};
+
+/*
+ * Minimum spanning forest of vertices 0..n-1 by Boruvka's algorithm on the
+ * GPU, the same forest as mst_kruskal's: edges are ranked by (w, u, v, tag,
+ * input position), a strict order under which the forest is unique, so equal
+ * weights cannot make cycles and the result does not depend on timing. Moves
+ * the chosen edges to the front in that order (the rest: any order);
+ * *n_chosen = n - components. MVC_EINPUT for an endpoint outside 0..n-1 or
+ * more than INT32_MAX edges, MVC_ENOMEM, MVC_EDEVICE. st may be NULL.
+ */
+int gpu_msf(int32_t n, struct wedge *edges, int64_t m, int64_t *n_chosen, struct gpu_mst_stats *st,
+            struct error *err);
 
 #ifdef __cplusplus
 }

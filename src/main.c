@@ -299,6 +299,7 @@ static int run_steiner(const struct options *o, double t_start)
         return EXIT_BAD_INPUT;
     }
     so.use_gpu = o->steiner_gpu;
+    so.mst = o->steiner_mst;
     so.improve = o->improve != 0;
     so.time_limit = o->solve.time_limit;
     if (o->improve < 0 && so.time_limit <= 0)

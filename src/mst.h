@@ -34,6 +34,13 @@ int dsets_unite(struct disjoint_sets *s, int32_t a, int32_t b);
 int mst_kruskal(int32_t n, struct wedge *edges, int64_t m, int64_t *n_chosen);
 
 /*
+ * Moves edges[chosen[0]], edges[chosen[1]], ... (distinct positions below m)
+ * to the front in that order; the others follow in their order. For forests
+ * computed elsewhere (gpu_msf). MVC_ENOMEM when out of memory, edges unchanged.
+ */
+int mst_move_chosen(struct wedge *edges, int64_t m, const int32_t *chosen, int64_t n_chosen);
+
+/*
  * Prim on the complete graph with weights dist[i * k + j] (symmetric, INT64_MAX
  * for none), rooted at 0: parent[i] is i's neighbour in the tree, -1 at the
  * root. Returns the first vertex that cannot be reached from 0, or -1 when the

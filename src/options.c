@@ -32,6 +32,7 @@ enum long_only {
     OPT_IMPROVE,
     OPT_NO_IMPROVE,
     OPT_STEINER_DEVICE,
+    OPT_STEINER_MST,
     OPT_PROGRESS,
 };
 
@@ -63,6 +64,7 @@ static const struct option long_options[] = {
     {"improve", no_argument, NULL, OPT_IMPROVE},
     {"no-improve", no_argument, NULL, OPT_NO_IMPROVE},
     {"steiner-device", required_argument, NULL, OPT_STEINER_DEVICE},
+    {"steiner-mst", required_argument, NULL, OPT_STEINER_MST},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -115,6 +117,8 @@ void options_print_help(FILE *out)
         "                         graph with terminals, by Kou-Markowsky-Berman\n"
         "      --steiner-algo A   kmb (default) or mehlhorn\n"
         "      --steiner-device D auto (default), cpu or gpu\n"
+        "      --steiner-mst D    spanning trees of G'' and of Mehlhorn's boundary graph:\n"
+        "                         auto (default: the GPU for large ones), cpu or gpu\n"
         "      --sssp NAME        GPU shortest-path kernel: auto, bellman-ford, tpull,\n"
         "                         near-far\n"
         "      --improve, --no-improve  loose-path exchange after the construction (default on)\n"
@@ -230,6 +234,7 @@ int options_parse(struct options *o, int argc, char **argv)
     o->sssp = "auto";
     o->improve = -1;
     o->steiner_gpu = -1;
+    o->steiner_mst = -1;
     int progress = 0;
 
     opterr = 0;
@@ -356,6 +361,16 @@ int options_parse(struct options *o, int argc, char **argv)
                 o->steiner_gpu = 1;
             else
                 return usage_error("--steiner-device is auto, cpu or gpu, not '%s'", optarg);
+            break;
+        case OPT_STEINER_MST:
+            if (strcmp(optarg, "auto") == 0)
+                o->steiner_mst = -1;
+            else if (strcmp(optarg, "cpu") == 0)
+                o->steiner_mst = 0;
+            else if (strcmp(optarg, "gpu") == 0)
+                o->steiner_mst = 1;
+            else
+                return usage_error("--steiner-mst is auto, cpu or gpu, not '%s'", optarg);
             break;
         case 'h':
             o->mode = MODE_HELP;

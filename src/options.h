@@ -33,6 +33,7 @@ struct options {
     const char *sssp;         /* kernel name or "auto" */
     int improve;              /* -1 automatic, 0 off, 1 on */
     int steiner_gpu;          /* -1 automatic, 0 CPU, 1 GPU */
+    int steiner_mst;          /* spanning forests: -1 automatic, 0 CPU, 1 GPU */
 };
 
 /*

@@ -94,21 +94,30 @@ int stats_write_steiner_json(FILE *out, const char *input, const struct graph *g
     json_string(out, st->device);
     fputs(",\n  \"sssp\": ", out);
     json_string(out, st->sssp);
+    fputs(",\n  \"mst\": ", out);
+    json_string(out, st->mst);
     fprintf(out,
             ",\n  \"weight\": %lld,\n  \"weight_constructed\": %lld"
-            ",\n  \"subgraph\": {\"vertices\": %lld, \"edges\": %lld, \"was_tree\": %s}"
-            ",\n  \"pruned\": %lld,\n  \"sssp_runs\": %lld,\n  \"gpu_launches\": %lld"
-            ",\n  \"improve\": {\"rounds\": %lld, \"attempts\": %lld, \"exchanges\": %lld, "
-            "\"interrupted\": %s}",
+            ",\n  \"subgraph\": {\"vertices\": %lld, \"edges\": %lld, \"was_tree\": %s, "
+            "\"mst\": ",
             (long long)st->weight, (long long)st->weight_constructed,
             (long long)st->subgraph_vertices, (long long)st->subgraph_edges,
-            st->subgraph_was_tree ? "true" : "false", (long long)st->pruned,
-            (long long)st->sssp_runs, (long long)st->gpu_launches, (long long)st->improve_rounds,
-            (long long)st->improve_attempts, (long long)st->improve_exchanges,
-            st->improve_interrupted ? "true" : "false");
+            st->subgraph_was_tree ? "true" : "false");
+    json_string(out, st->subgraph_mst);
+    fprintf(out,
+            "}"
+            ",\n  \"pruned\": %lld,\n  \"sssp_runs\": %lld,\n  \"gpu_launches\": %lld"
+            ",\n  \"improve\": {\"rounds\": %lld, \"attempts\": %lld, \"exchanges\": %lld, "
+            "\"interrupted\": %s}"
+            ",\n  \"gpu_mst_rounds\": %lld",
+            (long long)st->pruned, (long long)st->sssp_runs, (long long)st->gpu_launches,
+            (long long)st->improve_rounds, (long long)st->improve_attempts,
+            (long long)st->improve_exchanges, st->improve_interrupted ? "true" : "false",
+            (long long)st->gpu_mst_rounds);
     fprintf(out,
             ",\n  \"time\": {\"load\": %.6f, \"sssp\": %.6f, \"mst\": %.6f, \"expand\": %.6f, "
-            "\"improve\": %.6f, \"solve\": %.6f, \"total\": %.6f}\n}\n",
-            t_load, st->t_sssp, st->t_mst, st->t_expand, st->t_improve, st->t_total, t_total);
+            "\"gpu_mst\": %.6f, \"improve\": %.6f, \"solve\": %.6f, \"total\": %.6f}\n}\n",
+            t_load, st->t_sssp, st->t_mst, st->t_expand, st->t_gpu_mst, st->t_improve, st->t_total,
+            t_total);
     return ferror(out) ? -1 : 0;
 }

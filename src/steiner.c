@@ -8,6 +8,7 @@
 #include "config.h"
 #include "gpu_steiner.h"
 #include "steiner_algo.h"
+#include "steiner_mst.h"
 #include "steiner_tree.h"
 
 void steiner_opts_default(struct steiner_opts *o)
@@ -16,6 +17,7 @@ void steiner_opts_default(struct steiner_opts *o)
     o->algo = STEINER_KMB;
     o->use_gpu = STEINER_DEVICE_AUTO;
     o->sssp = SSSP_AUTO;
+    o->mst = STEINER_DEVICE_AUTO;
     o->improve = 1;
 }
 
@@ -150,6 +152,8 @@ int steiner_solve(const struct graph *g, const struct steiner_opts *o, struct st
     st->algo = steiner_algo_name(o->algo);
     st->device = "cpu";
     st->sssp = "dijkstra";
+    st->mst = o->algo == STEINER_KMB ? "prim" : STEINER_MST_KRUSKAL;
+    st->subgraph_mst = "none";
     st->n_terminals = g->n_terminals;
     if (o->algo != STEINER_KMB && o->algo != STEINER_MEHLHORN)
         return error_set(err, MVC_EINPUT, "unknown Steiner algorithm %d", o->algo);
@@ -175,9 +179,10 @@ int steiner_solve(const struct graph *g, const struct steiner_opts *o, struct st
     }
     for (int32_t v = 0; v < g->n; v++)
         cid[v] = -1;
-    struct steiner_run run = {g, o, st, is_terminal, cid, 0};
+    struct steiner_run run = {g, o, st, is_terminal, cid, 0, 0};
     if (o->time_limit > 0)
         run.deadline = t_start + o->time_limit;
+    run.use_gpu = use_gpu;
     if (use_gpu)
         st->device = "gpu";
     if (o->algo == STEINER_KMB)

@@ -39,6 +39,8 @@ struct steiner_opts {
     int algo;    /* enum steiner_algo */
     int use_gpu; /* STEINER_DEVICE_*: auto takes the CPU (steiner.c says why) */
     int sssp;    /* enum sssp_kernel, for the GPU path */
+    int mst;     /* STEINER_DEVICE_*: spanning forests of G'' and of Mehlhorn's boundary
+                    graph; auto takes the GPU from a size on (steiner_mst.h says why) */
     int batch;   /* GPU KMB: sources per p-SSSP launch, 0 to choose */
     int improve; /* run the loose-path exchange after the construction */
     double
@@ -52,6 +54,8 @@ struct steiner_stats {
     const char *algo;   /* "kmb" or "mehlhorn" */
     const char *device; /* "cpu" or "gpu" */
     const char *sssp;   /* "dijkstra" or the GPU kernel that ran */
+    const char *mst;    /* distance or boundary graph: "prim", "kruskal" or "boruvka-gpu" */
+    const char *subgraph_mst; /* G'': "none" (already a tree), "kruskal" or "boruvka-gpu" */
     int batch;          /* GPU KMB: sources per launch */
     int32_t n_terminals;
     double t_sssp;   /* shortest paths */
@@ -62,6 +66,8 @@ struct steiner_stats {
     int64_t sssp_runs;                         /* CPU: Dijkstra runs; GPU: batches */
     int64_t settled;                           /* CPU: vertices settled over all runs */
     int64_t gpu_launches;                      /* GPU: shortest-path kernel launches */
+    int64_t gpu_mst_rounds;                    /* Boruvka rounds of the GPU forests */
+    double t_gpu_mst;                          /* their time, within t_mst and t_expand */
     int64_t subgraph_vertices, subgraph_edges; /* G'', the union of the expanded paths */
     int subgraph_was_tree;                     /* |E''| = |V''| - 1: its MST was skipped */
     int64_t pruned;                            /* non-terminal leaves removed */

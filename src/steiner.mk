@@ -9,6 +9,7 @@ libmvc_a_SOURCES += \
 	src/steiner_check.c src/steiner_answer.c \
 	src/dijkstra.c src/dijkstra.h \
 	src/mst.c src/mst.h \
+	src/steiner_mst.c src/steiner_mst.h \
 	src/gpu_steiner.h
 
 # libmvc.a first: its Steiner code calls into libmvcgpu.a, which calls back into libmvc.a.

@@ -449,7 +449,7 @@ int steiner_improve(const struct graph *g, const struct steiner_opts *o, struct 
     for (int32_t i = 0; i < g->n_terminals; i++)
         if (g->terminals[i] >= 0 && g->terminals[i] < g->n)
             is_terminal[g->terminals[i]] = 1;
-    struct steiner_run run = {g, o, st, is_terminal, cid, 0};
+    struct steiner_run run = {g, o, st, is_terminal, cid, 0, 0};
     if (o->time_limit > 0)
         run.deadline = clock_seconds() + o->time_limit;
     st->weight_constructed = t->weight;

@@ -13,6 +13,7 @@
 #include "dijkstra.h"
 #include "gpu_steiner.h"
 #include "steiner_algo.h"
+#include "steiner_mst.h"
 
 /* Distances, parents and nearest terminal of every vertex. */
 struct voronoi {
@@ -95,9 +96,10 @@ static int32_t arc_tail(const struct graph *g, int64_t a)
 }
 
 /* Boundary edges as proposals between terminal indices, tagged with their arc. */
-static int boundary_mst(const struct graph *g, const struct voronoi *vo, const int32_t *index,
-                        struct wedge **edges, int64_t *n_chosen)
+static int boundary_mst(struct steiner_run *run, const struct voronoi *vo, const int32_t *index,
+                        struct wedge **edges, int64_t *n_chosen, struct error *err)
 {
+    const struct graph *g = run->g;
     int64_t count = 0;
     for (int32_t u = 0; u < g->n; u++)
         for (int64_t a = g->offsets[u]; a < g->offsets[u + 1]; a++) {
@@ -107,7 +109,8 @@ static int boundary_mst(const struct graph *g, const struct voronoi *vo, const i
         }
     struct wedge *e = malloc((size_t)(count > 0 ? count : 1) * sizeof *e);
     if (e == NULL)
-        return MVC_ENOMEM;
+        return error_set(err, MVC_ENOMEM, "out of memory for %lld boundary edges",
+                         (long long)count);
     int64_t m = 0;
     for (int32_t u = 0; u < g->n; u++)
         for (int64_t a = g->offsets[u]; a < g->offsets[u + 1]; a++) {
@@ -123,7 +126,7 @@ static int boundary_mst(const struct graph *g, const struct voronoi *vo, const i
             m++;
         }
     *edges = e;
-    return mst_kruskal(g->n_terminals, e, m, n_chosen);
+    return steiner_msf(run, g->n_terminals, e, m, n_chosen, &run->st->mst, err);
 }
 
 int steiner_mehlhorn(struct steiner_run *run, int use_gpu, struct steiner_tree *out,
@@ -163,10 +166,8 @@ int steiner_mehlhorn(struct steiner_run *run, int use_gpu, struct steiner_tree *
         index[v] = -1;
     for (int32_t i = 0; i < g->n_terminals; i++)
         index[g->terminals[i]] = i;
-    if (boundary_mst(g, &vo, index, &e, &chosen) != MVC_OK) {
-        status = error_set(err, MVC_ENOMEM, "out of memory for the boundary edges");
+    if ((status = boundary_mst(run, &vo, index, &e, &chosen, err)) != MVC_OK)
         goto done;
-    }
     double t2 = clock_seconds();
     st->t_mst = t2 - t1;
     for (int64_t i = 0; i < chosen && status == MVC_OK; i++) {

@@ -1,6 +1,8 @@
 /* G'' from expanded shortest paths, made a tree, and pruned; tree adjacency. */
 #include "steiner_tree.h"
 
+#include "steiner_mst.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,8 +99,11 @@ int subgraph_to_tree(struct steiner_run *run, struct subgraph *s, struct steiner
     run->st->subgraph_vertices = nv;
     run->st->subgraph_edges = m;
     run->st->subgraph_was_tree = m == nv - 1;
-    if (m != nv - 1 && mst_kruskal(g->n, s->e, m, &m) != MVC_OK)
-        return error_set(err, MVC_ENOMEM, "out of memory for the MST of G''");
+    if (m != nv - 1) {
+        int status = steiner_msf(run, g->n, s->e, m, &m, &run->st->subgraph_mst, err);
+        if (status != MVC_OK)
+            return status;
+    }
 
     out->edges = malloc((size_t)(m > 0 ? m : 1) * sizeof *out->edges);
     if (out->edges == NULL)

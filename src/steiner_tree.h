@@ -20,6 +20,7 @@ struct steiner_run {
     const uint8_t *is_terminal; /* n flags */
     int32_t *cid;               /* n entries of -1, lent to tree_adj_build */
     double deadline;            /* clock_seconds() value ending the improvement, 0 for none */
+    int use_gpu;                /* the shortest paths run on the GPU (its context is started) */
 };
 
 /* Collected edges of G'' (repeats allowed until subgraph_to_tree). */

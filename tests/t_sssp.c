@@ -251,6 +251,59 @@ static void test_near_far_hands_over(void)
     graph_free(g);
 }
 
+/*
+ * The work counts behind bench/sssp_throughput: a pull kernel scans every arc
+ * once per launch that ran (between one and all of its launches), near-far
+ * at least the arcs of every vertex it reaches, each expanded once or more.
+ */
+static void test_work_counts(void)
+{
+    rng_state = 4242;
+    struct graph *g = random_graph(3000, 1, 50, 0);
+    int32_t source = 0;
+    int64_t *dist = malloc((size_t)g->n * sizeof *dist), reached_arcs = 0, reached = 0;
+    cpu_distances(g, &source, 1, dist);
+    for (int32_t v = 0; v < g->n; v++)
+        if (dist[v] != GPU_SSSP_INF) {
+            reached_arcs += graph_degree(g, v);
+            reached++;
+        }
+    for (int k = 0; k < 3; k++) {
+        struct gpu_sssp_session *s = NULL;
+        struct gpu_sssp_stats mid, st;
+        struct error err = {0};
+        int status = gpu_sssp_open(g, kernels[k], 1, &s, &err);
+        if (status == MVC_OK)
+            status = gpu_sssp_run(s, &source, 1, NULL, NULL, &err);
+        if (status == MVC_OK)
+            gpu_sssp_session_stats(s, &mid);
+        gpu_sssp_close(s, &st);
+        if (status != MVC_OK) {
+            ok(0, "%s: work counts (%s)", steiner_sssp_name(kernels[k]), err.message);
+            continue;
+        }
+        int64_t arcs = 2 * g->m;
+        if (kernels[k] == SSSP_NEAR_FAR)
+            ok(st.arcs_scanned >= reached_arcs && st.vertices_visited >= reached,
+               "near-far: %lld arcs scanned, %lld vertices visited, at least the %lld arcs and "
+               "%lld vertices reached",
+               (long long)st.arcs_scanned, (long long)st.vertices_visited, (long long)reached_arcs,
+               (long long)reached);
+        else
+            ok(st.arcs_scanned % arcs == 0 && st.arcs_scanned >= arcs &&
+                   st.arcs_scanned <= st.launches * arcs &&
+                   st.vertices_visited == st.arcs_scanned / arcs * g->n,
+               "%s: %lld arcs scanned in %lld launches: whole passes over %lld arcs",
+               steiner_sssp_name(kernels[k]), (long long)st.arcs_scanned, (long long)st.launches,
+               (long long)arcs);
+        ok(mid.arcs_scanned == st.arcs_scanned && mid.launches == st.launches,
+           "%s: the session's statistics so far are those it closes with",
+           steiner_sssp_name(kernels[k]));
+    }
+    free(dist);
+    graph_free(g);
+}
+
 static void test_negative_weight_refused(void)
 {
     struct edge_list el;
@@ -351,6 +404,7 @@ int main(int argc, char **argv)
     test_batches(seed);
     test_session_targets();
     test_near_far_hands_over();
+    test_work_counts();
     test_negative_weight_refused();
     test_steiner_on_gpu(seed);
     done_testing();
