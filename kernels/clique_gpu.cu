@@ -362,7 +362,12 @@ static int search_on_device(struct clique_device *d, struct clique_problem *cp,
         for (int i = 0; i < SOLVE_MAX_SMS; i++)
             st->nodes_per_sm[i] = (int64_t)per_sm[i];
         out->nodes += (int64_t)ctl.nodes;
-        out->complete = ctl.hot[HOT_PENDING] == 0;
+        /*
+         * A stop request ends the warps' expansions early and they still count
+         * their items done, so no pending work proves nothing once the stop
+         * word was raised: then the search is taken as cut short.
+         */
+        out->complete = ctl.hot[HOT_PENDING] == 0 && ctl.hot[HOT_STOP] == 0;
     } else {
         if ((status = CUDA_CHECK(err, cudaEventRecord(d->finished, d->stream))) != MVC_OK)
             return status;

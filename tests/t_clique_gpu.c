@@ -140,6 +140,40 @@ static void check_stop(void)
        gpu.outcome, took, gpu.c.size);
     cover_free(&gpu.c);
     graph_free(g);
+
+    /*
+     * A stop that lands mid-search must never be reported as a proof: on a
+     * sparse graph (dense complement) that takes the GPU a while, a limit
+     * of a quarter of its full time gives a stopped answer, and whatever a
+     * run claims proven equals the full run's optimum.
+     */
+    for (int32_t n = 200; n <= 320; n += 40) {
+        g = random_graph(n, 0.04, 5);
+        solve_opts_default(&o);
+        o.time_limit = 20;
+        struct run full;
+        start = clock_seconds();
+        run_gpu(g, &o, &full);
+        took = clock_seconds() - start;
+        if (full.outcome != SOLVE_OPTIMAL || took < 0.4) {
+            diag("G(%d, 0.04): outcome %d after %.3f s, too quick or too slow to cut short", (int)n,
+                 full.outcome, took);
+            cover_free(&full.c);
+            graph_free(g);
+            continue;
+        }
+        o.time_limit = took / 4;
+        run_gpu(g, &o, &gpu);
+        ok(gpu.outcome == SOLVE_STOPPED && !gpu.st.proven && valid(g, &gpu) &&
+               gpu.c.size >= full.c.size,
+           "G(%d, 0.04) cut at %.3f s of %.3f: stopped (outcome %d), cover %d >= optimum %d",
+           (int)n, o.time_limit, took, gpu.outcome, gpu.c.size, full.c.size);
+        cover_free(&gpu.c);
+        cover_free(&full.c);
+        graph_free(g);
+        return;
+    }
+    skip("no random sparse graph took the GPU between 0.4 and 20 s");
 }
 #endif
 
