@@ -139,10 +139,22 @@ static enum solver_kind cpu_solver_for(const struct graph *g)
     return clique_suits(g) ? SOLVER_CLIQUE : SOLVER_BNR;
 }
 
-/* The GPU counterpart of a CPU solver. */
-static enum solver_kind gpu_solver_for(enum solver_kind cpu)
+/*
+ * Up to this many vertices a sparse component's GPU entrant is the clique
+ * search on its complement rather than the hybrid: on an H100 it proved the
+ * 195-219-vertex kernels of 26 PACE 2019 instances in 0.07-0.32 s each
+ * (hybrid: 0.5-4 s, and 5 of them not within 5 s) and a 900-vertex one in
+ * 9.7 s, but fell behind the hybrid from about 1,150 vertices on
+ * (bench/results/pace2019-gpu-entrant.md).
+ */
+#define CLIQUE_GPU_SPARSE_MAX 1024
+
+/* The GPU solver that joins a component's CPU search. */
+static enum solver_kind gpu_solver_for(enum solver_kind cpu, const struct graph *g)
 {
-    return cpu == SOLVER_CLIQUE ? SOLVER_CLIQUE_GPU : SOLVER_HYBRID;
+    if (cpu == SOLVER_CLIQUE || g->n <= CLIQUE_GPU_SPARSE_MAX)
+        return SOLVER_CLIQUE_GPU;
+    return SOLVER_HYBRID;
 }
 
 static double remaining_time(const struct solve_opts *o, double start)
@@ -191,7 +203,7 @@ static int solve_auto(const struct graph *g, const struct solve_opts *o, struct 
         double gpu_after = o->gpu_after >= 0 ? o->gpu_after : CPU_PROBE_SECONDS;
         struct race_entrant entrants[2] = {{cpu, 0, NULL, 0},
                                            {cpu, gpu_after, gpu_warm_up_start, GPU_WARM_UP_AFTER}};
-        entrants[1].opts.solver = gpu_solver_for(cpu.solver);
+        entrants[1].opts.solver = gpu_solver_for(cpu.solver, g);
         return race_solve(g, solve_direct, entrants, 2, o, out, st, err);
     }
 #endif
