@@ -1,7 +1,8 @@
 /*
  * Branching on the block's current node (Yamout et al. 2022, Sec. IV-B): a
  * maximum-degree vertex by a block reduction, and the two children G - v and
- * G - N(v), built with parallel degree decrements.
+ * G - N(v), built with parallel degree decrements (or, when N(v) holds most of
+ * the remaining vertices, by counting the survivors' remaining neighbours).
  */
 #ifndef MVC_BRANCH_CUH
 #define MVC_BRANCH_CUH
@@ -20,6 +21,7 @@ struct degree_summary {
     int max_degree; /* -1 when every vertex is in the cover */
     int vertex;
     long long degree_sum;
+    int live; /* vertices of positive degree */
     int cover_size;
 };
 
@@ -32,6 +34,7 @@ struct degree_summary_combine {
         r.max_degree = b_wins ? b.max_degree : a.max_degree;
         r.vertex = b_wins ? b.vertex : a.vertex;
         r.degree_sum = a.degree_sum + b.degree_sum;
+        r.live = a.live + b.live;
         r.cover_size = a.cover_size;
         return r;
     }
@@ -48,15 +51,17 @@ static __device__ degree_summary summarize_degrees(const int *deg, int n,
                                                    summary_reduce::TempStorage &tmp,
                                                    degree_summary *shared_out)
 {
-    degree_summary mine = {-1, -1, 0, 0};
+    degree_summary mine = {-1, -1, 0, 0, 0};
     for (int v = threadIdx.x; v < n; v += blockDim.x) {
         int d = deg[v];
         if (d > mine.max_degree) {
             mine.max_degree = d;
             mine.vertex = v;
         }
-        if (d > 0)
+        if (d > 0) {
             mine.degree_sum += d;
+            mine.live++;
+        }
     }
     degree_summary all = summary_reduce(tmp).Reduce(mine, degree_summary_combine(), blockDim.x);
     if (threadIdx.x == 0) {
@@ -84,14 +89,76 @@ static __device__ void take_vertex(int *deg, const struct search_graph &g, int v
 }
 
 /*
- * Both children of a branch on v of degree d: cur becomes G - v and other
- * (a distinct buffer) becomes G - N(v). Block-wide, ends with a barrier.
- * For G - N(v) the neighbours are taken first, then, after a barrier, a warp
- * per taken neighbour u decrements the degrees of u's remaining neighbours;
- * the barrier keeps a taken vertex from being decremented.
+ * G - N(v), second half, the paper's way: a warp per taken neighbour u
+ * decrements the degrees of u's remaining neighbours. Work: the adjacency
+ * lists of N(v). `cur` (now G - v) tells which neighbours were present.
  */
-static __device__ void branch_on_vertex(int *cur, int *other, const struct search_graph &g, int v,
-                                        int d)
+static __device__ void drop_edges_of_neighbours(const int *cur, int *other,
+                                                const struct search_graph &g, int v)
+{
+    int64_t begin = adj_begin(g, v), end = adj_end(g, v);
+    /* cur[u] >= 0 now says that u was present in the parent, so it was taken just now. */
+    int lane = threadIdx.x % WARP_LANES;
+    int warps = blockDim.x / WARP_LANES;
+    for (int64_t e = begin + threadIdx.x / WARP_LANES; e < end; e += warps) {
+        int u = neighbour(g, e);
+        if (cur[u] < 0)
+            continue;
+        int64_t u_end = adj_end(g, u);
+        for (int64_t f = adj_begin(g, u) + lane; f < u_end; f += WARP_LANES) {
+            int x = neighbour(g, f);
+            if (degree_load(other, x) >= 0)
+                degree_decrement(other, x);
+        }
+    }
+}
+
+/*
+ * G - N(v), second half, by counting: every vertex that had edges and is left
+ * gets the number of its neighbours left, a warp per vertex (a ballot per 32
+ * adjacency entries). Work: the adjacency lists of the survivors. Only the
+ * counted vertex's own word changes, from one non-negative value to another,
+ * so the signs that the other warps test stay put.
+ */
+static __device__ void recount_survivor_degrees(int *other, const struct search_graph &g)
+{
+    int lane = threadIdx.x % WARP_LANES;
+    int warps = blockDim.x / WARP_LANES;
+    for (int base = threadIdx.x / WARP_LANES * WARP_LANES; base < g.n; base += warps * WARP_LANES) {
+        int x = base + lane;
+        unsigned int todo = __ballot_sync(FULL_WARP, x < g.n && degree_load(other, x) > 0);
+        while (todo != 0) {
+            int y = base + __ffs(todo) - 1;
+            todo &= todo - 1;
+            int64_t end = adj_end(g, y);
+            int count = 0;
+            for (int64_t f0 = adj_begin(g, y); f0 < end; f0 += WARP_LANES) {
+                int64_t f = f0 + lane;
+                bool left = f < end && degree_load(other, neighbour(g, f)) >= 0;
+                count += __popc(__ballot_sync(FULL_WARP, left));
+            }
+            if (lane == 0)
+                degree_store(other, y, count);
+        }
+    }
+}
+
+/*
+ * Which way G - N(v) is cheaper to finish: decrementing touches the lists of
+ * the d neighbours, counting those of the live - d - 1 other vertices with
+ * edges (v itself ends isolated either way). Both give the same degrees.
+ */
+static __device__ __forceinline__ bool recount_is_cheaper(int d, int live)
+{
+    return live - d - 1 < d;
+}
+
+/*
+ * The first half of branch_on_vertex (below): cur becomes G - v, other gets cur's
+ * degrees with N(v) taken, the other degrees not yet fixed. Ends with a barrier.
+ */
+static __device__ void take_neighbours(int *cur, int *other, const struct search_graph &g, int v,
+                                       int d)
 {
     node_copy(other, cur, g.stride);
     __syncthreads();
@@ -110,21 +177,24 @@ static __device__ void branch_on_vertex(int *cur, int *other, const struct searc
         }
     }
     __syncthreads();
+}
 
-    /* cur[u] >= 0 now says that u was present in the parent, so it was taken just now. */
-    int lane = threadIdx.x % WARP_LANES;
-    int warps = blockDim.x / WARP_LANES;
-    for (int64_t e = begin + threadIdx.x / WARP_LANES; e < end; e += warps) {
-        int u = neighbour(g, e);
-        if (cur[u] < 0)
-            continue;
-        int64_t u_end = adj_end(g, u);
-        for (int64_t f = adj_begin(g, u) + lane; f < u_end; f += WARP_LANES) {
-            int x = neighbour(g, f);
-            if (degree_load(other, x) >= 0)
-                degree_decrement(other, x);
-        }
-    }
+/*
+ * Both children of a branch on v of degree d: cur becomes G - v and other
+ * (a distinct buffer) becomes G - N(v). Block-wide, ends with a barrier.
+ * For G - N(v) the neighbours are taken first, then, after a barrier (which
+ * keeps a taken vertex from being decremented or counted), the degrees of
+ * what is left are fixed by the cheaper of the two ways above; `live` is the
+ * parent's count of vertices with edges (degree_summary.live).
+ */
+static __device__ void branch_on_vertex(int *cur, int *other, const struct search_graph &g, int v,
+                                        int d, int live)
+{
+    take_neighbours(cur, other, g, v, d);
+    if (recount_is_cheaper(d, live))
+        recount_survivor_degrees(other, g);
+    else
+        drop_edges_of_neighbours(cur, other, g, v);
     __syncthreads();
 }
 

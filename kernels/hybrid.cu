@@ -9,7 +9,8 @@
 #include "search_kernels.cuh"
 #include "search_steps.cuh"
 
-template <class Storage> __global__ void hybrid_search(const struct search_args a)
+template <class Storage>
+__global__ void SEARCH_REGISTER_CAP hybrid_search(const struct search_args a)
 {
     extern __shared__ int4 search_smem[];
     __shared__ struct search_shared sh;

@@ -7,7 +7,12 @@
  * the local stacks. Among the block sizes (powers of two up to the upper limit,
  * and the limit itself) we keep those that reach the most resident threads
  * (full occupancy when possible) and prefer the one nearest to about
- * VERTICES_PER_THREAD vertices per thread. The shared-memory kernel is used
+ * VERTICES_PER_THREAD vertices per thread, but no smaller than
+ * MIN_PREFERRED_BLOCK: many small blocks rather than a few large ones, as the
+ * paper's code chooses (the smallest power of two from 64 up that keeps the
+ * multiprocessors full), since a tree node's work is short and full of
+ * barriers and a block's serial steps (thread 0 at the worklist and the
+ * control words) idle all its threads. The shared-memory kernel is used
  * unless shared memory is what limits it: when the global-memory kernel would
  * keep more than twice as many threads resident, that one is chosen.
  */
@@ -18,7 +23,8 @@
 #include "cuda_check.h"
 #include "search_kernels.cuh"
 
-#define VERTICES_PER_THREAD 2
+#define VERTICES_PER_THREAD 8
+#define MIN_PREFERRED_BLOCK 64
 /* Block sizes keeping at least this fraction of the most resident threads count as equally good. */
 #define OCCUPANCY_TOLERANCE 0.75
 
@@ -79,12 +85,12 @@ static int threshold_entries(const struct launch_request *r, int64_t worklist_si
     return (int)t;
 }
 
-/* The power of two nearest to n / VERTICES_PER_THREAD threads, within [one warp,
+/* The power of two nearest to n / VERTICES_PER_THREAD threads, within [MIN_PREFERRED_BLOCK,
  * MAX_BLOCK_THREADS]. */
 static int preferred_block_size(int n)
 {
     double want = (double)n / VERTICES_PER_THREAD;
-    int b = WARP_LANES;
+    int b = MIN_PREFERRED_BLOCK;
     while (b < MAX_BLOCK_THREADS && want >= b * 1.41421356)
         b *= 2;
     return b;

@@ -35,6 +35,13 @@ static __device__ __forceinline__ int degree_load(int *deg, int v)
     return cuda::atomic_ref<int, cuda::thread_scope_block>(deg[v]).load(cuda::memory_order_relaxed);
 }
 
+/* Sets a degree that other threads of the block may be reading in the same phase. */
+static __device__ __forceinline__ void degree_store(int *deg, int v, int value)
+{
+    cuda::atomic_ref<int, cuda::thread_scope_block>(deg[v]).store(value,
+                                                                  cuda::memory_order_relaxed);
+}
+
 /* x, present, loses a neighbour. A present vertex's degree counts present neighbours, so never
  * drops below 0. */
 static __device__ __forceinline__ void degree_decrement(int *deg, int x)

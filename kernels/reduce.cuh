@@ -4,7 +4,8 @@
  * lines 14-29), applied in rounds to a fixed point with the parallel conflicts
  * of Sec. IV-D resolved.
  *
- * A round has two phases. In the first, every thread examines its vertices and
+ * A round has two phases. In the first, every thread examines its vertices
+ * (a warp helps each degree-one or degree-two vertex find its neighbours) and
  * takes into the cover what a rule asks for: atomicExch(deg[u], REMOVED) takes
  * u exactly once however many threads ask for it, and puts u on a short list.
  * Nothing but those exchanges changes the degrees during this phase. After a
@@ -77,40 +78,65 @@ static __device__ int take_into_cover(int *deg, int u, struct reduce_scratch *rs
     return old >= 0;
 }
 
-/* Degree-one rule: v's only neighbour u goes into the cover. */
-static __device__ int degree_one(int *deg, const struct search_graph &g, int v,
-                                 struct reduce_scratch *rs, int parity)
+/*
+ * The first one or two neighbours of v still present, in adjacency order
+ * (-1 where there are fewer). Warp-wide: every lane calls it, those with `asks`
+ * (want = 1 or 2) take turns, and for each the whole warp scans the list 32
+ * entries at a time, so a degree-one or degree-two vertex of a dense graph
+ * costs deg/32 steps rather than deg. A neighbour taken meanwhile reads as
+ * gone, as it would to a thread scanning alone a moment later.
+ */
+static __device__ void find_present_neighbours(int *deg, const struct search_graph &g, int v,
+                                               bool asks, int want, int *first, int *second)
 {
-    int64_t end = adj_end(g, v);
-    for (int64_t e = adj_begin(g, v); e < end; e++) {
-        int u = neighbour(g, e);
-        int du = degree_load(deg, u);
-        if (du < 0)
-            continue;
-        if (u < v && du == 1)
-            return 0; /* isolated edge uv: u acts */
-        return take_into_cover(deg, u, rs, parity);
+    int lane = threadIdx.x % WARP_LANES;
+    *first = -1;
+    *second = -1;
+    unsigned int pending = __ballot_sync(FULL_WARP, asks);
+    while (pending != 0) {
+        int asker = __ffs(pending) - 1;
+        pending &= pending - 1;
+        int w = __shfl_sync(FULL_WARP, v, asker);
+        int need = __shfl_sync(FULL_WARP, want, asker);
+        int found = 0, a = -1, b = -1;
+        int64_t end = adj_end(g, w);
+        for (int64_t e0 = adj_begin(g, w); e0 < end && found < need; e0 += WARP_LANES) {
+            int64_t e = e0 + lane;
+            int x = e < end ? neighbour(g, e) : -1;
+            unsigned int hits = __ballot_sync(FULL_WARP, x >= 0 && degree_load(deg, x) >= 0);
+            while (hits != 0 && found < need) {
+                int y = __shfl_sync(FULL_WARP, x, __ffs(hits) - 1);
+                hits &= hits - 1;
+                if (found++ == 0)
+                    a = y;
+                else
+                    b = y;
+            }
+        }
+        if (lane == asker) {
+            *first = a;
+            *second = b;
+        }
     }
-    return 0; /* the neighbour was taken by another thread this round */
+}
+
+/* Degree-one rule: v's only neighbour u goes into the cover. */
+static __device__ int degree_one(int *deg, int v, int u, struct reduce_scratch *rs, int parity)
+{
+    if (u < 0)
+        return 0; /* the neighbour was taken by another thread this round */
+    int du = degree_load(deg, u);
+    if (du < 0)
+        return 0;
+    if (u < v && du == 1)
+        return 0; /* isolated edge uv: u acts */
+    return take_into_cover(deg, u, rs, parity);
 }
 
 /* Degree-two-triangle rule: N(v) = {u, w} and uw an edge: u and w go into the cover. */
-static __device__ int degree_two_triangle(int *deg, const struct search_graph &g, int v,
-                                          struct reduce_scratch *rs, int parity)
+static __device__ int degree_two_triangle(int *deg, const struct search_graph &g, int v, int u,
+                                          int w, struct reduce_scratch *rs, int parity)
 {
-    int u = -1, w = -1;
-    int64_t end = adj_end(g, v);
-    for (int64_t e = adj_begin(g, v); e < end; e++) {
-        int x = neighbour(g, e);
-        if (degree_load(deg, x) < 0)
-            continue;
-        if (u < 0) {
-            u = x;
-        } else {
-            w = x;
-            break;
-        }
-    }
     if (w < 0)
         return 0; /* a neighbour was taken this round; the degree-one rule follows */
     if ((u < v && degree_load(deg, u) == 2) || (w < v && degree_load(deg, w) == 2))
@@ -120,20 +146,25 @@ static __device__ int degree_two_triangle(int *deg, const struct search_graph &g
     return take_into_cover(deg, u, rs, parity) + take_into_cover(deg, w, rs, parity);
 }
 
-/* First phase of a round, for one vertex. */
+/*
+ * First phase of a round, for vertex v (-1: none, this lane only keeps its
+ * warp company). Warp-wide: every lane of the warp calls it together.
+ */
 static __device__ int apply_rules(int *deg, const struct search_graph &g, int v, int budget,
                                   struct reduce_scratch *rs, int parity)
 {
-    int d = degree_load(deg, v);
-    if (d > budget)
-        return take_into_cover(deg, v, rs, parity); /* high-degree rule */
-    if (budget < 2)
-        return 0;
-    if (d == 1)
-        return degree_one(deg, g, v, rs, parity);
-    if (d == 2)
-        return degree_two_triangle(deg, g, v, rs, parity);
-    return 0;
+    int d = v >= 0 ? degree_load(deg, v) : DEGREE_REMOVED;
+    int taken = 0;
+    bool high = d > budget;
+    if (high)
+        taken = take_into_cover(deg, v, rs, parity); /* high-degree rule */
+    bool low = !high && budget >= 2 && (d == 1 || d == 2);
+    int u, w;
+    find_present_neighbours(deg, g, v, low, d, &u, &w);
+    if (low)
+        taken += d == 1 ? degree_one(deg, v, u, rs, parity)
+                        : degree_two_triangle(deg, g, v, u, w, rs, parity);
+    return taken;
 }
 
 /* Second phase: the neighbours of the vertices taken this round lose one edge each; a warp per
@@ -174,8 +205,10 @@ static __device__ bool reduce_node(int *deg, const struct search_graph &g, int k
             return false;
         }
         int taken = 0;
-        for (int v = threadIdx.x; v < g.n; v += blockDim.x)
-            taken += apply_rules(deg, g, v, budget, rs, parity);
+        for (int base = 0; base < g.n; base += blockDim.x) { /* whole warps in every step */
+            int v = base + (int)threadIdx.x;
+            taken += apply_rules(deg, g, v < g.n ? v : -1, budget, rs, parity);
+        }
         __syncthreads();
         int len = rs->list_len[parity];
         if (threadIdx.x == 0)

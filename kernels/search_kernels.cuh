@@ -10,6 +10,21 @@
 
 #include "search_types.cuh"
 
+/*
+ * Registers per thread of the search kernels. Uncapped they take 64 or more,
+ * which leaves half of a multiprocessor's warps unused; 48 keeps 42 warps
+ * resident, spilling a few words to L1. NVCCFLAGS=-DSEARCH_MAX_REGISTERS=N
+ * changes the cap, 0 removes it.
+ */
+#ifndef SEARCH_MAX_REGISTERS
+#define SEARCH_MAX_REGISTERS 48
+#endif
+#if SEARCH_MAX_REGISTERS > 0
+#define SEARCH_REGISTER_CAP __maxnreg__(SEARCH_MAX_REGISTERS)
+#else
+#define SEARCH_REGISTER_CAP
+#endif
+
 /* Hybrid traversal (local stacks and the broker-queue worklist), kernels/hybrid.cu. */
 const void *hybrid_kernel(bool in_shared);
 

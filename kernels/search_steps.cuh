@@ -191,10 +191,43 @@ static __device__ void stack_pop(struct local_stack &s, int *cur, int stride)
 }
 
 /*
+ * Thread 0: may the child just built go into the worklist? Yes when sharing
+ * is allowed, the worklist holds fewer than `threshold` entries (Fig. 4 line
+ * 23) and a slot can be reserved; the slot's position goes to sh.child_pos.
+ * The count read for the threshold test is the reservation's first guess.
+ */
+static __device__ bool reserve_worklist_slot(const struct search_args &a, int threshold,
+                                             struct search_shared &sh)
+{
+    if (!broker_reserve_put_below(&a.queue, threshold))
+        return false;
+    sh.child_pos = broker_claim_put(&a.queue);
+    return true;
+}
+
+/* Block-wide: the finished child goes from `child` into its reserved worklist slot and is
+ * published. */
+static __device__ void share_child(const struct search_args &a, const int *child,
+                                   struct search_shared &sh)
+{
+    unsigned long long pos = sh.child_pos;
+    broker_copy_out(broker_slot_payload(&a.queue, pos), child, a.g.stride);
+    __syncthreads();
+    if (threadIdx.x == 0)
+        broker_publish(&a.queue, pos);
+}
+
+/*
  * Fig. 4 lines 20-29: the child G - N(v) goes into the worklist when sharing is
- * allowed and the worklist holds fewer than `threshold` entries (or the stack
- * is full), else onto the local stack; the block goes on with G - v in cur.
- * A child whose cover already exceeds k_eff is not built at all.
+ * allowed and the worklist holds fewer than `threshold` entries, else onto the
+ * local stack; the block goes on with G - v in cur. A child whose cover
+ * already exceeds k_eff is not built at all.
+ *
+ * The child is built first (in the stack's free slot, or in shared memory),
+ * and only then is a worklist slot reserved: a reserved slot is promised to a
+ * reader, who waits for it, so it should be filled at once, not after the
+ * build. Only a full stack (which the depth bound rules out) forces the child
+ * into a slot reserved beforehand.
  */
 template <class Storage>
 static __device__ void branch_step(Storage &store, struct local_stack &stack,
@@ -202,41 +235,49 @@ static __device__ void branch_step(Storage &store, struct local_stack &stack,
                                    struct search_shared &sh, bool may_share)
 {
     int v = s.vertex, d = s.max_degree;
-    if (threadIdx.x == 0) {
-        int where = CHILD_NONE;
-        if ((long long)s.cover_size + d <= k_eff) {
-            bool room = stack.top < stack.depth;
-            if (may_share && (!room || broker_count(&a.queue) < a.threshold) &&
-                broker_reserve_put(&a.queue)) {
-                where = CHILD_WORKLIST;
-                sh.child_pos = broker_claim_put(&a.queue);
-            } else if (room) {
-                where = CHILD_STACK;
-            } else {
-                atomicExch(&a.ctl->error, SEARCH_ERROR_STACK_OVERFLOW);
-            }
-        }
-        sh.child_where = where;
-    }
-    __syncthreads();
-    int where = sh.child_where;
-    if (where == CHILD_NONE) {
+    if ((long long)s.cover_size + d > k_eff) {
         take_vertex(store.cur, a.g, v);
         return;
     }
-    unsigned long long pos = sh.child_pos;
-    int *dest = where == CHILD_WORKLIST ? broker_slot_payload(&a.queue, pos)
-                                        : stack_slot(stack, stack.top, a.g.stride);
-    branch_on_vertex(store.cur, store.child_buffer(dest), a.g, v, d);
-    store.commit_child(dest, a.g.stride);
-    __syncthreads();
-    if (where == CHILD_WORKLIST) {
+    if (stack.top < stack.depth) {
+        int *slot = stack_slot(stack, stack.top, a.g.stride);
+        int *child = store.child_buffer(slot);
+        branch_on_vertex(store.cur, child, a.g, v, d, s.live);
         if (threadIdx.x == 0)
-            broker_publish(&a.queue, pos);
-    } else {
-        stack.top++;
-        GPU_ASSERT(stack.top <= stack.depth);
+            sh.child_where = may_share && reserve_worklist_slot(a, a.threshold, sh) ? CHILD_WORKLIST
+                                                                                    : CHILD_STACK;
+        __syncthreads();
+        if (sh.child_where == CHILD_WORKLIST) {
+            share_child(a, child, sh);
+        } else {
+            store.commit_child(slot, a.g.stride);
+            stack.top++;
+        }
+        __syncthreads();
+        return;
     }
+
+    if (threadIdx.x == 0) {
+        bool shared = may_share && reserve_worklist_slot(a, INT_MAX, sh);
+        if (!shared)
+            atomicExch(&a.ctl->error, SEARCH_ERROR_STACK_OVERFLOW);
+        sh.child_where = shared ? CHILD_WORKLIST : CHILD_NONE;
+    }
+    __syncthreads();
+    if (sh.child_where == CHILD_NONE) {
+        take_vertex(store.cur, a.g, v);
+        return;
+    }
+    int *dest = broker_slot_payload(&a.queue, sh.child_pos);
+    int *child = store.child_buffer(dest);
+    branch_on_vertex(store.cur, child, a.g, v, d, s.live);
+    if (child != dest) {
+        share_child(a, child, sh);
+    } else {
+        if (threadIdx.x == 0)
+            broker_publish(&a.queue, sh.child_pos);
+    }
+    __syncthreads();
 }
 
 /* The block's totals, once, as it returns. */

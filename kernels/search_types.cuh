@@ -12,6 +12,7 @@
 
 #define MAX_BLOCK_THREADS 1024
 #define WARP_LANES 32
+#define FULL_WARP 0xffffffffu
 
 /* Vertices one reduction round can take into the cover; more are taken by the next round. */
 #define REMOVAL_LIST_CAPACITY 256

@@ -40,7 +40,7 @@ static __device__ int descend_to_subtree(Storage &store, struct local_stack &sta
                 return DESCENT_EMPTY;
             /* The stack is empty here, so its first slot can hold G - N(v) on its way to cur. */
             int *other = store.child_buffer(stack_slot(stack, 0, a.g.stride));
-            branch_on_vertex(store.cur, other, a.g, s.vertex, s.max_degree);
+            branch_on_vertex(store.cur, other, a.g, s.vertex, s.max_degree, s.live);
             node_load(store.cur, other, a.g.stride);
         }
     }
@@ -84,7 +84,8 @@ static __device__ bool traverse_subtree(Storage &store, struct local_stack &stac
     }
 }
 
-template <class Storage> __global__ void stackonly_search(const struct search_args a)
+template <class Storage>
+__global__ void SEARCH_REGISTER_CAP stackonly_search(const struct search_args a)
 {
     extern __shared__ int4 search_smem[];
     __shared__ struct search_shared sh;

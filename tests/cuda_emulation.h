@@ -60,6 +60,7 @@
 #define __shared__ thread_local
 #define __forceinline__ inline
 #define __launch_bounds__(...)
+#define __maxnreg__(...)
 
 /*
  * Defines the dynamic shared memory that device code declares as

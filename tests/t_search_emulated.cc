@@ -6,8 +6,9 @@
  * buffers are laid out by kernels/search_layout.h, as gpu_solve.cu does on the
  * device. Checked: every cover is valid and of minimum size (brute force),
  * PVC says no at k = opt - 1 and yes at k = opt, the kernels report no error,
- * and the broker queue under load loses and duplicates nothing and ends
- * exactly when the work is done.
+ * both ways of building G - N(v) give the host's child, reduce_node reaches
+ * a fixed point that keeps the optimum, and the broker queue under load loses
+ * and duplicates nothing and ends exactly when the work is done.
  *
  * MVC_EMULATED_SEED sets the first seed, MVC_EMULATED_GRAPHS the number of
  * random graphs (default 60), MVC_EMULATED_TERMINATION the number of
@@ -484,6 +485,234 @@ static void test_instances(void)
     }
 }
 
+/* ---- the node steps alone: branching and reduction on random nodes ---- */
+
+/* A random node of g: each vertex in the cover with probability `removed`, the others with their
+ * degrees among those left; stride ints, 16-byte aligned. */
+static std::vector<int4> random_node(const struct graph *g, double removed, unsigned seed)
+{
+    int32_t n = g->n;
+    int stride = (int)node_stride(n);
+    std::vector<int4> mem = node_memory((size_t)stride * sizeof(int));
+    int *node = (int *)mem.data();
+    srand(seed);
+    int cover = 0;
+    for (int32_t v = 0; v < n; v++) {
+        node[v] = rand() < removed * RAND_MAX ? DEGREE_REMOVED : 0;
+        cover += node[v] == DEGREE_REMOVED;
+    }
+    for (int32_t v = 0; v < n; v++)
+        if (node[v] >= 0)
+            for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
+                node[v] += node[g->adj[e]] >= 0;
+    node[n] = cover;
+    return mem;
+}
+
+static struct search_graph search_graph_of(const struct graph *g)
+{
+    struct search_graph sg;
+    sg.n = g->n;
+    sg.stride = (int)node_stride(g->n);
+    sg.offsets = g->offsets;
+    sg.adj = g->adj;
+    return sg;
+}
+
+/* Degrees are the numbers of neighbours left and deg[n] counts the cover. */
+static bool node_consistent(const struct graph *g, const int *node)
+{
+    int cover = 0;
+    for (int32_t v = 0; v < g->n; v++) {
+        if (node[v] < 0) {
+            cover += node[v] == DEGREE_REMOVED;
+            if (node[v] != DEGREE_REMOVED)
+                return false;
+            continue;
+        }
+        int d = 0;
+        for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
+            d += node[g->adj[e]] >= 0;
+        if (d != node[v])
+            return false;
+    }
+    return cover == node[g->n];
+}
+
+/* Minimum cover of what is left of the node, plus the node's cover (brute force). */
+static int node_optimum(const struct graph *g, const int *node)
+{
+    std::vector<int32_t> pairs;
+    for (int32_t v = 0; v < g->n; v++)
+        for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
+            if (node[v] >= 0 && v < g->adj[e] && node[g->adj[e]] >= 0)
+                pairs.insert(pairs.end(), {v, g->adj[e]});
+    struct graph *left = graph_of_pairs(g->n, pairs);
+    struct cover c = {0, 0, NULL};
+    int opt = brute_minimum_cover(left, &c);
+    cover_free(&c);
+    graph_free(left);
+    return opt + node[g->n];
+}
+
+/*
+ * G - N(v) finished both ways (decrements through N(v), recount of the rest)
+ * and through branch_on_vertex's own choice: the same child, the one the
+ * host computes, and G - v beside it; blocks of one to three warps.
+ */
+static void test_children_agree(unsigned first, unsigned count)
+{
+    static const double densities[] = {0.1, 0.3, 0.6, 0.85};
+    int failures = 0;
+    for (unsigned seed = first; seed < first + count; seed++) {
+        int32_t n = 3 + (int32_t)(seed * 11 % 70);
+        struct graph *g = random_graph(n, densities[seed % 4], seed);
+        struct search_graph sg = search_graph_of(g);
+        std::vector<int4> parent = random_node(g, 0.1 * (seed % 5), seed + 1);
+        const int *p = (const int *)parent.data();
+        int v = -1, live = 0;
+        for (int32_t x = 0; x < n; x++) {
+            live += p[x] > 0;
+            if (p[x] > 0 && (v < 0 || p[x] > p[v]))
+                v = x;
+        }
+        if (v < 0) {
+            graph_free(g);
+            continue;
+        }
+        int d = p[v];
+        std::vector<int> want_other(p, p + sg.stride), want_cur(p, p + sg.stride);
+        for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
+            if (p[g->adj[e]] >= 0) {
+                want_other[(size_t)g->adj[e]] = DEGREE_REMOVED;
+                want_cur[(size_t)g->adj[e]]--;
+            }
+        want_other[(size_t)n] += d;
+        want_cur[(size_t)v] = DEGREE_REMOVED;
+        want_cur[(size_t)n]++;
+        for (int32_t x = 0; x < n; x++)
+            if (want_other[(size_t)x] >= 0) {
+                int left = 0;
+                for (int64_t e = g->offsets[x]; e < g->offsets[x + 1]; e++)
+                    left += want_other[(size_t)g->adj[e]] >= 0;
+                want_other[(size_t)x] = left;
+            }
+        for (int way = 0; way < 3; way++) {
+            std::vector<int4> cur = node_memory((size_t)sg.stride * sizeof(int));
+            std::vector<int4> other = node_memory((size_t)sg.stride * sizeof(int));
+            int *c = (int *)cur.data(), *o = (int *)other.data();
+            int threads = WARP_LANES * (1 + (int)((seed + (unsigned)way) % 3));
+            int launch = emu_launch(
+                1, threads, seed * 3 + (unsigned)way,
+                [&] {
+                    node_copy(c, p, sg.stride);
+                    __syncthreads();
+                    if (way == 2) {
+                        branch_on_vertex(c, o, sg, v, d, live);
+                        return;
+                    }
+                    take_neighbours(c, o, sg, v, d);
+                    if (way == 1)
+                        recount_survivor_degrees(o, sg);
+                    else
+                        drop_edges_of_neighbours(c, o, sg, v);
+                    __syncthreads();
+                },
+                NULL);
+            bool same = launch == 0 &&
+                        memcmp(o, want_other.data(), (size_t)(n + 1) * sizeof(int)) == 0 &&
+                        memcmp(c, want_cur.data(), (size_t)(n + 1) * sizeof(int)) == 0;
+            if (!same) {
+                failures++;
+                diag("seed %u n=%d v=%d d=%d, %s with %d threads: %s", seed, n, v, d,
+                     way == 0   ? "decrements"
+                     : way == 1 ? "recount"
+                                : "branch_on_vertex",
+                     threads, launch ? emu_failure : "children differ from the host's");
+            }
+        }
+        graph_free(g);
+    }
+    ok(failures == 0,
+       "G - N(v) by decrements, by recount and by branch_on_vertex's choice: the host's children "
+       "on %u random nodes",
+       count);
+}
+
+/*
+ * reduce_node on random nodes and bounds: the node stays consistent, a pruned
+ * node's cover exceeds the bound, a kept one is a fixed point of the rules
+ * (nothing above the budget; with budget >= 2 no degree-one vertex and no
+ * degree-two vertex in a triangle), and whenever a cover within the bound
+ * exists the reduction keeps the optimum (brute force).
+ */
+static void test_reduce_fixpoint(unsigned first, unsigned count)
+{
+    static const double densities[] = {0.08, 0.15, 0.3, 0.5, 0.8};
+    int failures = 0, kept = 0;
+    for (unsigned seed = first; seed < first + count; seed++) {
+        int32_t n = 2 + (int32_t)(seed * 7 % 23);
+        struct graph *g = random_graph(n, densities[seed % 5], seed);
+        struct search_graph sg = search_graph_of(g);
+        std::vector<int4> start = random_node(g, 0.05 * (seed % 4), seed + 7);
+        const int *s0 = (const int *)start.data();
+        int opt = node_optimum(g, s0);
+        int k_eff = opt - 1 + (int)(seed % 4);
+        std::vector<int4> node = start;
+        int *deg = (int *)node.data();
+        int threads = WARP_LANES * (1 + (int)(seed % 3));
+        int reduced = -1;
+        int launch = emu_launch(
+            1, threads, seed,
+            [&] {
+                __shared__ struct reduce_scratch rs;
+                if (threadIdx.x == 0)
+                    rs.list_len[0] = rs.list_len[1] = 0;
+                __syncthreads();
+                bool r = reduce_node(deg, sg, k_eff, &rs);
+                if (threadIdx.x == 0)
+                    reduced = r;
+            },
+            NULL);
+        const char *why = NULL;
+        int budget = k_eff - deg[n];
+        if (launch != 0)
+            why = emu_failure;
+        else if (!node_consistent(g, deg))
+            why = "degrees or cover size inconsistent";
+        else if (!reduced && budget >= 0)
+            why = "pruned within the bound";
+        else if (reduced && budget < 0)
+            why = "kept beyond the bound";
+        else if (opt <= k_eff && (!reduced || node_optimum(g, deg) != opt))
+            why = "the optimum was lost";
+        for (int32_t v = 0; why == NULL && reduced && v < n; v++) {
+            int d = deg[v], u = -1, w = -1;
+            if (d > budget)
+                why = "a vertex above the budget is left";
+            if (budget < 2 || (d != 1 && d != 2))
+                continue;
+            for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
+                if (deg[g->adj[e]] >= 0)
+                    (u < 0 ? u : w) = g->adj[e];
+            if (d == 1)
+                why = "a degree-one vertex is left";
+            else if (graph_has_edge(g, u, w))
+                why = "a degree-two vertex in a triangle is left";
+        }
+        kept += reduced == 1;
+        if (why != NULL) {
+            failures++;
+            diag("seed %u n=%d k_eff=%d optimum %d, %d threads: %s", seed, n, k_eff, opt, threads,
+                 why);
+        }
+        graph_free(g);
+    }
+    ok(failures == 0,
+       "reduce_node on %u random nodes (%d kept): consistent, a fixed point, optimum kept", count,
+       kept);
+}
+
 /* ---- the broker queue alone ---- */
 
 #define ITEM_INTS 8
@@ -830,6 +1059,8 @@ int main(void)
     test_instances();
     test_long_rounds();
     test_stop();
+    test_children_agree(first, 4 * count);
+    test_reduce_fixpoint(first, 4 * count);
     test_random_graphs(first, count);
     test_larger_graphs(first + 500, count / 4);
     diag("at most %lld switches in one search launch", most_switches);

@@ -22,6 +22,8 @@
  */
 #define BROKER_IDLE_ONE (1ull << 32)
 #define BROKER_MINUS_ONE (~0ull)
+/* state += this: one block leaves the idle count and takes one element (count - 1) */
+#define BROKER_LEAVE_IDLE_AND_TAKE (0ull - BROKER_IDLE_ONE - 1ull)
 
 /* Back-off of waiting threads, in nanoseconds. */
 #define BROKER_TICKET_SLEEP_MIN 32
@@ -77,11 +79,17 @@ static __device__ __forceinline__ int broker_count(const struct broker *q)
     return broker_count_of(broker_load_state(q));
 }
 
-/* May I add an element? On true the caller must broker_claim_put() (room is promised). */
-static __device__ bool broker_reserve_put(const struct broker *q)
+/*
+ * May I add an element, given that I only want to while the queue holds fewer
+ * than `below`? On true the caller must broker_claim_put() (room is promised).
+ * One load of the count serves both tests.
+ */
+static __device__ bool broker_reserve_put_below(const struct broker *q, long long below)
 {
     long long cap = (long long)q->capacity;
     long long n = broker_count(q);
+    if (n >= below)
+        return false;
     for (;;) {
         if (n >= cap)
             return false;
@@ -89,6 +97,12 @@ static __device__ bool broker_reserve_put(const struct broker *q)
             return true;
         n = (long long)broker_count_of(atomicAdd(q->state, BROKER_MINUS_ONE)) - 1;
     }
+}
+
+/* May I add an element? On true the caller must broker_claim_put() (room is promised). */
+static __device__ bool broker_reserve_put(const struct broker *q)
+{
+    return broker_reserve_put_below(q, (long long)q->capacity);
 }
 
 /* Is there an element for me? On true the caller must broker_claim_take() (one is promised). */
@@ -248,8 +262,10 @@ static __device__ bool broker_take(const struct broker *q, int *dst)
  * mean that the work is done, since busy blocks may still add elements: the
  * block counts itself idle and waits until either an element appears or all
  * `participants` blocks are idle with the queue empty. A block leaves the idle
- * count *before* it reserves, so that no block can see "all idle, empty" while
- * another holds or is about to publish work. Blocks that return FINISHED or
+ * count no later than it reserves (both in one atomic), so that no block can
+ * see "all idle, empty" while another holds or is about to publish work. A
+ * block that loses the race for an element waits like any poll before it
+ * tries again. Blocks that return FINISHED or
  * QUIT stay counted as idle. quit() is called by thread 0 only, between
  * attempts (e.g. a stop flag, or PVC's "found").
  */
@@ -276,12 +292,12 @@ static __device__ int broker_take_or_finish(const struct broker *q, int *dst,
                     break;
                 }
                 if (broker_count_of(s) > 0) {
-                    atomicAdd(q->state, (unsigned long long)-BROKER_IDLE_ONE);
-                    if (broker_reserve_take(q))
+                    /* leave the idle count and reserve in one atomic: never idle with an element */
+                    if (broker_count_of(atomicAdd(q->state, BROKER_LEAVE_IDLE_AND_TAKE)) > 0)
                         break;
-                    atomicAdd(q->state, BROKER_IDLE_ONE);
-                    sleep = BROKER_IDLE_SLEEP_MIN;
-                    continue;
+                    atomicAdd(q->state, BROKER_IDLE_ONE + 1ull);
+                    /* lost the race: back off like any poll, so that a crowd of idle blocks
+                     * does not hammer the state word each time one element appears */
                 }
                 __nanosleep(sleep);
                 if (sleep < BROKER_IDLE_SLEEP_MAX)
