@@ -35,11 +35,16 @@ static __device__ __forceinline__ int degree_load(int *deg, int v)
     return cuda::atomic_ref<int, cuda::thread_scope_block>(deg[v]).load(cuda::memory_order_relaxed);
 }
 
-/* Sets a degree that other threads of the block may be reading in the same phase. */
+/*
+ * Sets a degree that other threads of the block may be reading in the same
+ * phase. An atomic exchange rather than a relaxed store: the readers only test
+ * the sign, which the store keeps, and compute-sanitizer's racecheck takes a
+ * read-modify-write for the atomic it is, where it reports relaxed stores
+ * against relaxed loads as hazards.
+ */
 static __device__ __forceinline__ void degree_store(int *deg, int v, int value)
 {
-    cuda::atomic_ref<int, cuda::thread_scope_block>(deg[v]).store(value,
-                                                                  cuda::memory_order_relaxed);
+    atomicExch(&deg[v], value);
 }
 
 /* x, present, loses a neighbour. A present vertex's degree counts present neighbours, so never
