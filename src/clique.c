@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clique_maxsat.h"
 #include "clock.h"
 
 typedef uint64_t word_t;
@@ -31,6 +32,8 @@ struct clique_search {
     word_t *low_classes;  /* n rows: colour classes under the branching threshold */
     int32_t *branch;      /* per depth: n vertices in colour order */
     int32_t *colour;      /* per depth: their colours */
+    struct clique_maxsat maxsat;
+    int use_maxsat;       /* spare branches by MaxSAT reasoning over the colour classes */
     int64_t nodes;
     int stopped;
     double start, time_limit, last_progress;
@@ -143,6 +146,8 @@ static int search_init(struct clique_search *s, const struct graph *g)
     if (!s->adj || !s->order || !s->current || !s->best || !s->candidates || !s->uncoloured ||
         !s->colour_class || !s->low_classes || !s->branch || !s->colour)
         return MVC_ENOMEM;
+    if (clique_maxsat_init(&s->maxsat, n, s->words, s->adj) != MVC_OK)
+        return MVC_ENOMEM;
     degeneracy_order(g, s->order);
     int32_t *position = malloc((size_t)n * sizeof *position);
     uint8_t *neighbour = calloc((size_t)n, 1);
@@ -173,6 +178,7 @@ static void search_free(struct clique_search *s)
     free(s->adj), free(s->order), free(s->current), free(s->best), free(s->candidates);
     free(s->uncoloured), free(s->colour_class), free(s->low_classes), free(s->branch);
     free(s->colour);
+    clique_maxsat_free(&s->maxsat);
 }
 
 static void poll_stop(struct clique_search *s)
@@ -236,12 +242,16 @@ static int disjoint(const word_t *set, const word_t *row, int32_t words)
  * high enough to be branched on is moved into a low class k1 instead, when
  * exactly one vertex u of k1 is adjacent to v and u can move to a later low
  * class k2 where it has no neighbour. Then v needs no branch of its own.
+ * Classes that MaxSAT reasoning (m, when on) has used stay as they are.
  */
-static int renumber(struct clique_search *s, word_t *low, int32_t low_count, int32_t v)
+static int renumber(struct clique_search *s, word_t *low, int32_t low_count, int32_t v,
+                    struct clique_maxsat *m)
 {
     int32_t words = s->words;
     const word_t *row_v = s->adj + (size_t)v * words;
     for (int32_t k1 = 0; k1 < low_count; k1++) {
+        if (m && !clique_maxsat_class_free(m, k1))
+            continue;
         word_t *class1 = low + (size_t)k1 * words;
         int32_t u = single_common(class1, row_v, words);
         if (u < 0)
@@ -249,11 +259,16 @@ static int renumber(struct clique_search *s, word_t *low, int32_t low_count, int
         const word_t *row_u = s->adj + (size_t)u * words;
         for (int32_t k2 = k1 + 1; k2 < low_count; k2++) {
             word_t *class2 = low + (size_t)k2 * words;
-            if (!disjoint(class2, row_u, words))
+            if ((m && !clique_maxsat_class_free(m, k2)) || !disjoint(class2, row_u, words))
                 continue;
             bit_clear(class1, u);
             bit_set(class2, u);
             bit_set(class1, v);
+            if (m) {
+                clique_maxsat_left(m, u, k1);
+                clique_maxsat_joined(m, u, k2);
+                clique_maxsat_joined(m, v, k1);
+            }
             return 1;
         }
     }
@@ -263,8 +278,9 @@ static int renumber(struct clique_search *s, word_t *low, int32_t low_count, int
 /*
  * Colours the candidates greedily, class by class, in search order; only
  * vertices whose colour could lift the clique above the best are listed for
- * branching (colour >= min_colour), and those are first offered to renumber().
- * Returns how many are listed.
+ * branching (colour >= min_colour), and those are first offered to renumber()
+ * and then to MaxSAT reasoning over the classes under min_colour. Returns how
+ * many are listed.
  */
 static int32_t colour_candidates(struct clique_search *s, const word_t *candidates,
                                  int32_t min_colour, int32_t *branch, int32_t *colour)
@@ -280,6 +296,12 @@ static int32_t colour_candidates(struct clique_search *s, const word_t *candidat
         if (first_word == words)
             break;
         k++;
+        struct clique_maxsat *m = NULL;
+        if (s->use_maxsat && k >= min_colour && min_colour > 1) {
+            m = &s->maxsat;
+            if (k == min_colour) /* the classes under the threshold are complete */
+                clique_maxsat_begin(m, low, min_colour - 1);
+        }
         int keep_class = k < min_colour && k - 1 < s->n;
         word_t *stored = keep_class ? low + (size_t)(k - 1) * words : NULL;
         if (stored)
@@ -292,7 +314,8 @@ static int32_t colour_candidates(struct clique_search *s, const word_t *candidat
                 int32_t v = w * WORD_BITS + bit;
                 klass[w] &= klass[w] - 1;
                 uncoloured[w] &= ~((word_t)1 << bit);
-                if (k >= min_colour && renumber(s, low, min_colour - 1, v))
+                if (k >= min_colour && (renumber(s, low, min_colour - 1, v, m) ||
+                                        (m && clique_maxsat_spare(m, v))))
                     continue;
                 const word_t *r = s->adj + (size_t)v * words;
                 for (int32_t x = w; x < words; x++)
@@ -352,6 +375,7 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
     struct clique_search s;
     memset(&s, 0, sizeof s);
     s.opts = o;
+    s.use_maxsat = !o->colour_bound_only;
     s.start = s.last_progress = clock_seconds();
     s.time_limit = o->time_limit;
     if (cover_init(out, g->n) != MVC_OK)
@@ -386,6 +410,7 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
     }
     st->solver = "clique";
     st->nodes = s.nodes;
+    st->maxsat_spared = s.maxsat.spared;
     st->best = out->size;
     st->t_search = clock_seconds() - s.start - st->t_upper;
     int outcome;

@@ -1,0 +1,66 @@
+/*
+ * MaxSAT reasoning over the colour classes of the clique search: a vertex the
+ * colouring would have to branch on is spared when it and some of the classes
+ * under the branching threshold are shown inconsistent by unit propagation.
+ */
+#ifndef MVC_CLIQUE_MAXSAT_H
+#define MVC_CLIQUE_MAXSAT_H
+
+#include <stdint.h>
+
+/*
+ * The colour classes C_1..C_t under the threshold are soft clauses "some vertex
+ * of C_i is in the clique", non-adjacent pairs are hard clauses. A set S of
+ * classes that, with one more vertex v, admits no clique meeting all of them
+ * bounds the clique in their union by |S| instead of |S| + 1, so v joins the
+ * non-branching vertices and the classes of S are used up (Li and Quan, AAAI
+ * 2010; Li, Fang and Xu, ICTAI 2013, IncMaxCLQ). Each class serves at most one
+ * such set, which keeps the bound of all non-branching vertices at t.
+ */
+struct clique_maxsat {
+    int32_t n, words;
+    const uint64_t *adj; /* n rows of words: adjacency of the clique graph */
+    uint64_t *classes;   /* the caller's class rows (t of them), read and moved in */
+    int32_t count;       /* t: classes under the threshold */
+    int32_t *class_of;   /* per vertex of a class: its class */
+    int32_t *class_size; /* per class */
+    uint8_t *used;       /* per class: part of an inconsistent set already */
+    uint64_t *available; /* union of the classes not used */
+    /* propagation scratch */
+    uint64_t *live;      /* literals of available classes not yet falsified */
+    int32_t *live_count; /* per class (and the root): literals not falsified */
+    int32_t *unit;       /* per class: its literal once it propagated, else -1 */
+    int32_t *reason;     /* per falsified vertex: the class whose unit falsified it */
+    int32_t *queue;      /* classes waiting to propagate */
+    int32_t *stack;      /* conflict analysis */
+    uint8_t *in_set;     /* per class: in the inconsistent set being collected */
+    /* statistics */
+    int64_t tried, spared, classes_used;
+};
+
+int clique_maxsat_init(struct clique_maxsat *m, int32_t n, int32_t words, const uint64_t *adj);
+void clique_maxsat_free(struct clique_maxsat *m);
+
+/* Starts the reasoning on classes (count rows of words), all complete and disjoint. */
+void clique_maxsat_begin(struct clique_maxsat *m, uint64_t *classes, int32_t count);
+
+/* Whether class k may still change: a class in an inconsistent set must not. */
+static inline int clique_maxsat_class_free(const struct clique_maxsat *m, int32_t k)
+{
+    return !m->used[k];
+}
+
+/* Keeps the bookkeeping in step when vertex v joins class k (both free). */
+void clique_maxsat_joined(struct clique_maxsat *m, int32_t v, int32_t k);
+
+/* ... and when vertex v leaves class k. */
+void clique_maxsat_left(struct clique_maxsat *m, int32_t v, int32_t k);
+
+/*
+ * Vertex v is in no class. Returns 1 when unit propagation from v over the
+ * free classes meets an empty class; the classes the conflict depends on are
+ * then used up and v need not be branched on. Returns 0 otherwise.
+ */
+int clique_maxsat_spare(struct clique_maxsat *m, int32_t v);
+
+#endif
