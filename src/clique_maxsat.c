@@ -42,7 +42,7 @@ void clique_maxsat_free(struct clique_maxsat *m)
     free(m->in_set);
 }
 
-void clique_maxsat_begin(struct clique_maxsat *m, uint64_t *classes, int32_t count)
+void clique_maxsat_begin(struct clique_maxsat *m, const uint64_t *classes, int32_t count)
 {
     int32_t words = m->words;
     m->classes = classes;
@@ -61,19 +61,6 @@ void clique_maxsat_begin(struct clique_maxsat *m, uint64_t *classes, int32_t cou
         m->class_size[k] = size;
         m->used[k] = 0;
     }
-}
-
-void clique_maxsat_joined(struct clique_maxsat *m, int32_t v, int32_t k)
-{
-    m->class_of[v] = k;
-    m->class_size[k]++;
-    m->available[v / WORD_BITS] |= (uint64_t)1 << (v % WORD_BITS);
-}
-
-void clique_maxsat_left(struct clique_maxsat *m, int32_t v, int32_t k)
-{
-    m->class_size[k]--;
-    m->available[v / WORD_BITS] &= ~((uint64_t)1 << (v % WORD_BITS));
 }
 
 /* The one literal of class k not yet falsified (its live count is 1). */

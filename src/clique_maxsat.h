@@ -20,7 +20,7 @@
 struct clique_maxsat {
     int32_t n, words;
     const uint64_t *adj; /* n rows of words: adjacency of the clique graph */
-    uint64_t *classes;   /* the caller's class rows (t of them), read and moved in */
+    const uint64_t *classes; /* the caller's class rows (t of them) */
     int32_t count;       /* t: classes under the threshold */
     int32_t *class_of;   /* per vertex of a class: its class */
     int32_t *class_size; /* per class */
@@ -42,19 +42,7 @@ int clique_maxsat_init(struct clique_maxsat *m, int32_t n, int32_t words, const 
 void clique_maxsat_free(struct clique_maxsat *m);
 
 /* Starts the reasoning on classes (count rows of words), all complete and disjoint. */
-void clique_maxsat_begin(struct clique_maxsat *m, uint64_t *classes, int32_t count);
-
-/* Whether class k may still change: a class in an inconsistent set must not. */
-static inline int clique_maxsat_class_free(const struct clique_maxsat *m, int32_t k)
-{
-    return !m->used[k];
-}
-
-/* Keeps the bookkeeping in step when vertex v joins class k (both free). */
-void clique_maxsat_joined(struct clique_maxsat *m, int32_t v, int32_t k);
-
-/* ... and when vertex v leaves class k. */
-void clique_maxsat_left(struct clique_maxsat *m, int32_t v, int32_t k);
+void clique_maxsat_begin(struct clique_maxsat *m, const uint64_t *classes, int32_t count);
 
 /*
  * Vertex v is in no class. Returns 1 when unit propagation from v over the

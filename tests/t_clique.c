@@ -138,6 +138,20 @@ static void maxsat_on_five_cycle(void)
     graph_free(g);
 }
 
+/* A sparse clique graph (a dense g) is left to the colour bound and Re-NUMBER. */
+static void maxsat_off_on_sparse_clique_graphs(void)
+{
+    struct graph *g = random_graph(60, 0.75, 3000);
+    struct cover ref = {0};
+    clique_cover(g, -1, 1, &ref, NULL);
+    int64_t spared = 0;
+    check_graph(g, ref.size, "n=60 p=0.75 (clique graph density 0.25)", &spared);
+    ok(spared == 0, "no MaxSAT reasoning on a clique graph of density 0.25 (%lld spared)",
+       (long long)spared);
+    cover_free(&ref);
+    graph_free(g);
+}
+
 int main(void)
 {
     static const double densities[] = {0.3, 0.5, 0.7, 0.9};
@@ -171,6 +185,7 @@ int main(void)
     maxsat_on_five_cycle();
     maxsat_against_brute_force();
     maxsat_against_colour_bound();
+    maxsat_off_on_sparse_clique_graphs();
 
     /* A stop request already raised still returns a valid cover, marked stopped. */
     struct graph *g = random_graph(300, 0.5, 7);
