@@ -311,12 +311,15 @@ static int32_t colour_candidates(struct clique_search *s, const word_t *candidat
         if (s->use_maxsat && k >= min_colour && min_colour > 1) {
             m = &s->maxsat;
             if (k == min_colour) /* the classes under the threshold are complete */
-                clique_maxsat_begin(m, low, min_colour - 1);
+                clique_maxsat_begin(m, low, min_colour - 1, candidates, uncoloured);
         }
         int keep_class = k < min_colour && k - 1 < s->n;
         word_t *stored = keep_class ? low + (size_t)(k - 1) * words : NULL;
-        if (stored)
+        if (stored) {
             memset(stored, 0, (size_t)words * sizeof *stored);
+            if (s->use_maxsat)
+                clique_maxsat_open_class(&s->maxsat, k - 1);
+        }
         for (int32_t w = first_word; w < words; w++)
             klass[w] = uncoloured[w];
         for (int32_t w = first_word; w < words; w++) {
@@ -331,8 +334,11 @@ static int32_t colour_candidates(struct clique_search *s, const word_t *candidat
                 const word_t *r = s->adj + (size_t)v * words;
                 for (int32_t x = w; x < words; x++)
                     klass[x] &= ~r[x];
-                if (stored)
+                if (stored) {
                     bit_set(stored, v);
+                    if (s->use_maxsat)
+                        clique_maxsat_add_to_class(&s->maxsat, v, k - 1);
+                }
                 if (k >= min_colour) {
                     branch[listed] = v;
                     colour[listed] = k;

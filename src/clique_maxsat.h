@@ -24,13 +24,17 @@ struct clique_maxsat {
     int32_t count;       /* t: classes under the threshold */
     int32_t *class_of;   /* per vertex of a class: its class */
     int32_t *class_size; /* per class */
+    int32_t *singletons; /* classes of one vertex */
+    int32_t singleton_count;
     uint8_t *used;       /* per class: part of an inconsistent set already */
     uint64_t *available; /* union of the classes not used */
     /* propagation scratch */
     uint64_t *live;      /* literals of available classes not yet falsified */
-    int32_t *live_count; /* per class (and the root): literals not falsified */
-    int32_t *unit;       /* per class: its literal once it propagated, else -1 */
+    int32_t *live_count; /* per class: literals not falsified (class_size between tries) */
+    int32_t *unit;       /* per class: its literal, once it propagated in this try */
     int32_t *reason;     /* per falsified vertex: the class whose unit falsified it */
+    int32_t *trail;      /* vertices falsified in this try, to restore live_count */
+    int32_t trail_size;
     int32_t *queue;      /* classes waiting to propagate */
     int32_t *stack;      /* conflict analysis */
     uint8_t *in_set;     /* per class: in the inconsistent set being collected */
@@ -41,8 +45,25 @@ struct clique_maxsat {
 int clique_maxsat_init(struct clique_maxsat *m, int32_t n, int32_t words, const uint64_t *adj);
 void clique_maxsat_free(struct clique_maxsat *m);
 
-/* Starts the reasoning on classes (count rows of words), all complete and disjoint. */
-void clique_maxsat_begin(struct clique_maxsat *m, const uint64_t *classes, int32_t count);
+/* The colouring tells each class under the threshold, as it builds it, what it holds. */
+static inline void clique_maxsat_open_class(struct clique_maxsat *m, int32_t k)
+{
+    m->class_size[k] = 0;
+}
+
+static inline void clique_maxsat_add_to_class(struct clique_maxsat *m, int32_t v, int32_t k)
+{
+    m->class_of[v] = k;
+    m->class_size[k]++;
+}
+
+/*
+ * Starts the reasoning on classes (count rows of words, complete, disjoint,
+ * each opened and filled as above): they hold the vertices of candidates not
+ * in uncoloured.
+ */
+void clique_maxsat_begin(struct clique_maxsat *m, const uint64_t *classes, int32_t count,
+                         const uint64_t *candidates, const uint64_t *uncoloured);
 
 /*
  * Vertex v is in no class. Returns 1 when unit propagation from v over the
