@@ -293,12 +293,14 @@ static int renumber(struct clique_search *s, word_t *low, int32_t low_count, int
  * of classes, measured on the PACE 2019 kernels and the DIMACS p_hat graphs.)
  * Returns how many are listed.
  */
-static int32_t colour_candidates(struct clique_search *s, const word_t *candidates,
-                                 int32_t min_colour, int32_t *branch, int32_t *colour)
+static inline __attribute__((always_inline)) int32_t
+colour_with(struct clique_search *s, const word_t *candidates, int32_t min_colour,
+            int32_t *branch, int32_t *colour, const int maxsat)
 {
     int32_t words = s->words;
     word_t *uncoloured = s->uncoloured, *klass = s->colour_class;
     word_t *low = s->low_classes; /* colouring ends before the search goes deeper */
+    struct clique_maxsat *m = &s->maxsat;
     memcpy(uncoloured, candidates, (size_t)words * sizeof *uncoloured);
     int32_t listed = 0, k = 0, first_word = 0;
     for (;;) {
@@ -307,18 +309,14 @@ static int32_t colour_candidates(struct clique_search *s, const word_t *candidat
         if (first_word == words)
             break;
         k++;
-        struct clique_maxsat *m = NULL;
-        if (s->use_maxsat && k >= min_colour && min_colour > 1) {
-            m = &s->maxsat;
-            if (k == min_colour) /* the classes under the threshold are complete */
-                clique_maxsat_begin(m, low, min_colour - 1, candidates, uncoloured);
-        }
+        if (maxsat && k == min_colour) /* the classes under the threshold are complete */
+            clique_maxsat_begin(m, low, min_colour - 1, candidates, uncoloured);
         int keep_class = k < min_colour && k - 1 < s->n;
         word_t *stored = keep_class ? low + (size_t)(k - 1) * words : NULL;
         if (stored) {
             memset(stored, 0, (size_t)words * sizeof *stored);
-            if (s->use_maxsat)
-                clique_maxsat_open_class(&s->maxsat, k - 1);
+            if (maxsat)
+                clique_maxsat_open_class(m, k - 1);
         }
         for (int32_t w = first_word; w < words; w++)
             klass[w] = uncoloured[w];
@@ -329,15 +327,15 @@ static int32_t colour_candidates(struct clique_search *s, const word_t *candidat
                 klass[w] &= klass[w] - 1;
                 uncoloured[w] &= ~((word_t)1 << bit);
                 if (k >= min_colour &&
-                    (m ? clique_maxsat_spare(m, v) : renumber(s, low, min_colour - 1, v)))
+                    (maxsat ? clique_maxsat_spare(m, v) : renumber(s, low, min_colour - 1, v)))
                     continue;
                 const word_t *r = s->adj + (size_t)v * words;
                 for (int32_t x = w; x < words; x++)
                     klass[x] &= ~r[x];
                 if (stored) {
                     bit_set(stored, v);
-                    if (s->use_maxsat)
-                        clique_maxsat_add_to_class(&s->maxsat, v, k - 1);
+                    if (maxsat)
+                        clique_maxsat_add_to_class(m, v, k - 1);
                 }
                 if (k >= min_colour) {
                     branch[listed] = v;
@@ -348,6 +346,15 @@ static int32_t colour_candidates(struct clique_search *s, const word_t *candidat
         }
     }
     return listed;
+}
+
+/* colour_with() compiled twice, so that the colour bound alone pays nothing for the other. */
+static int32_t colour_candidates(struct clique_search *s, const word_t *candidates,
+                                 int32_t min_colour, int32_t *branch, int32_t *colour)
+{
+    if (s->use_maxsat && min_colour > 1)
+        return colour_with(s, candidates, min_colour, branch, colour, 1);
+    return colour_with(s, candidates, min_colour, branch, colour, 0);
 }
 
 static void expand(struct clique_search *s, int32_t depth)
