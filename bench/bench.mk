@@ -8,3 +8,6 @@ EXTRA_PROGRAMS = bench/gen_graph bench/load_graph
 bench_load_graph_LDADD = libmvc.a
 CLEANFILES += $(EXTRA_PROGRAMS)
 EXTRA_DIST += bench/load.sh bench/results/load.md
+
+# MaxSAT reasoning in the CPU clique search, before and after (not scripted: commands in the .md)
+EXTRA_DIST += bench/results/clique-maxsat-cpu.md bench/results/clique-maxsat-cpu.csv
