@@ -17,3 +17,5 @@ bench_sssp_throughput_SOURCES = bench/sssp_throughput.c
 bench_sssp_throughput_LDADD = $(GPU_LDADD)
 endif
 EXTRA_DIST += bench/sssp_throughput.sh
+# MaxSAT reasoning in the CPU clique search, before and after (not scripted: commands in the .md)
+EXTRA_DIST += bench/results/clique-maxsat-cpu.md bench/results/clique-maxsat-cpu.csv

@@ -168,6 +168,7 @@ static double remaining_time(const struct solve_opts *o, double start)
 static void add_component_stats(struct solve_stats *total, const struct solve_stats *part)
 {
     total->nodes += part->nodes;
+    total->maxsat_spared += part->maxsat_spared;
     total->t_upper += part->t_upper;
     total->t_search += part->t_search;
     total->greedy_size += part->greedy_size;

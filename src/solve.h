@@ -34,6 +34,7 @@ struct solve_opts {
     double threshold;     /* worklist fill fraction under which children are shared */
     int depth;            /* StackOnly start depth */
     int64_t device_memory_limit; /* bytes, 0 for no cap */
+    int colour_bound_only; /* clique: no MaxSAT reasoning, as in the GPU search */
     double gpu_after;     /* auto: the CPU's head start in seconds before a GPU solver joins;
                              negative for the default */
     /* set asynchronously by the signal handler or the timer; solvers poll it */
@@ -62,6 +63,7 @@ struct solve_stats {
     int32_t best;         /* size of the best cover found */
     int32_t lower_bound;  /* best proven lower bound (== best when proven) */
     int proven;
+    int64_t maxsat_spared; /* clique: branches that MaxSAT reasoning made unnecessary */
     /* GPU only */
     int block_size, blocks, shared_kernel;
     int64_t worklist_size;

@@ -39,6 +39,8 @@ int stats_write_json(FILE *out, const struct run_info *run, const struct solve_s
             ",\n  \"greedy\": %ld,\n  \"nodes\": %lld",
             (long)st->best, st->proven ? "true" : "false", (long)st->lower_bound,
             (long)st->greedy_size, (long long)st->nodes);
+    if (st->maxsat_spared > 0)
+        fprintf(out, ",\n  \"maxsat_spared\": %lld", (long long)st->maxsat_spared);
     fprintf(out,
             ",\n  \"time\": {\"load\": %.6f, \"reduce\": %.6f, \"upper_bound\": %.6f, "
             "\"search\": %.6f, \"total\": %.6f}",

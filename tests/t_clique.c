@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "brute.h"
 #include "clique.h"
 #include "tap.h"
 
@@ -37,6 +38,120 @@ static struct graph *random_graph(int32_t n, double p, unsigned seed)
     return g;
 }
 
+/* solve_clique with MaxSAT reasoning on or off; adds to *spared the branches it spared. */
+static int clique_cover(const struct graph *g, int64_t k, int colour_bound_only,
+                        struct cover *c, int64_t *spared)
+{
+    struct solve_opts o;
+    solve_opts_default(&o);
+    o.k = k;
+    o.colour_bound_only = colour_bound_only;
+    struct solve_stats st;
+    memset(&st, 0, sizeof st);
+    struct error err = {0};
+    int outcome = solve_clique(g, &o, c, &st, &err);
+    if (spared)
+        *spared += st.maxsat_spared;
+    return outcome;
+}
+
+/*
+ * The optimum, a cover of that size, and the PVC answers at opt - 1, opt and
+ * opt + 1 must all hold, with the MaxSAT reasoning on.
+ */
+static void check_graph(const struct graph *g, int32_t opt, const char *desc, int64_t *spared)
+{
+    struct cover c = {0};
+    struct error err = {0};
+    int outcome = clique_cover(g, -1, 0, &c, spared);
+    ok(outcome == SOLVE_OPTIMAL && c.size == opt && cover_check(g, &c, &err) == MVC_OK,
+       "%s: cover %d, optimum %d", desc, c.size, opt);
+    cover_free(&c);
+    for (int delta = -1; delta <= 1; delta++) {
+        int64_t k = opt + delta;
+        if (k < 0)
+            continue;
+        outcome = clique_cover(g, k, 0, &c, spared);
+        int right = delta < 0 ? outcome == SOLVE_NO_COVER
+                              : outcome == SOLVE_FOUND && c.size <= k &&
+                                    cover_check(g, &c, &err) == MVC_OK;
+        ok(right, "%s: PVC k=%lld gives outcome %d", desc, (long long)k, outcome);
+        cover_free(&c);
+    }
+}
+
+/* Random graphs of 21-30 vertices against the exhaustive search of brute.c. */
+static void maxsat_against_brute_force(void)
+{
+    static const double densities[] = {0.05, 0.1, 0.15, 0.2, 0.3, 0.5};
+    int64_t spared = 0;
+    for (unsigned seed = 1000; seed < 1300; seed++) {
+        int32_t n = 21 + (int32_t)(seed % 10);
+        double p = densities[seed % 6];
+        struct graph *g = random_graph(n, p, seed);
+        struct cover best = {0};
+        int32_t opt = brute_minimum_cover(g, &best);
+        cover_free(&best);
+        char desc[64];
+        snprintf(desc, sizeof desc, "seed %u n=%d p=%.2f", seed, n, p);
+        check_graph(g, opt, desc, &spared);
+        graph_free(g);
+    }
+    ok(spared > 0, "MaxSAT reasoning spared %lld branches on graphs of 21-30 vertices",
+       (long long)spared);
+}
+
+/* Sparse random graphs of 31-60 vertices (dense complements) against the colour bound alone. */
+static void maxsat_against_colour_bound(void)
+{
+    static const double densities[] = {0.05, 0.08, 0.1, 0.15, 0.2, 0.3};
+    int64_t spared = 0;
+    for (unsigned seed = 2000; seed < 2300; seed++) {
+        int32_t n = 31 + (int32_t)(seed % 30);
+        double p = densities[seed % 6];
+        struct graph *g = random_graph(n, p, seed);
+        struct cover ref = {0};
+        int outcome = clique_cover(g, -1, 1, &ref, NULL);
+        char desc[64];
+        snprintf(desc, sizeof desc, "seed %u n=%d p=%.2f", seed, n, p);
+        if (outcome != SOLVE_OPTIMAL)
+            diag("%s: the colour bound alone gives outcome %d", desc, outcome);
+        check_graph(g, ref.size, desc, &spared);
+        cover_free(&ref);
+        graph_free(g);
+    }
+    ok(spared > 0, "MaxSAT reasoning spared %lld branches on sparse graphs of 31-60 vertices",
+       (long long)spared);
+}
+
+/*
+ * The 5-cycle is its own complement: three colours, a clique of two. Once a
+ * clique of two is known, the vertex of the third colour and the two classes
+ * under it are inconsistent by unit propagation.
+ */
+static void maxsat_on_five_cycle(void)
+{
+    struct graph *g = graph_from_edges(5, (int32_t[][2]){{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}}, 5);
+    int64_t spared = 0;
+    check_graph(g, 3, "5-cycle", &spared);
+    ok(spared > 0, "5-cycle: MaxSAT reasoning spared %lld branches", (long long)spared);
+    graph_free(g);
+}
+
+/* A sparse clique graph (a dense g) is left to the colour bound and Re-NUMBER. */
+static void maxsat_off_on_sparse_clique_graphs(void)
+{
+    struct graph *g = random_graph(60, 0.75, 3000);
+    struct cover ref = {0};
+    clique_cover(g, -1, 1, &ref, NULL);
+    int64_t spared = 0;
+    check_graph(g, ref.size, "n=60 p=0.75 (clique graph density 0.25)", &spared);
+    ok(spared == 0, "no MaxSAT reasoning on a clique graph of density 0.25 (%lld spared)",
+       (long long)spared);
+    cover_free(&ref);
+    graph_free(g);
+}
+
 int main(void)
 {
     static const double densities[] = {0.3, 0.5, 0.7, 0.9};
@@ -66,6 +181,11 @@ int main(void)
         }
         graph_free(g);
     }
+
+    maxsat_on_five_cycle();
+    maxsat_against_brute_force();
+    maxsat_against_colour_bound();
+    maxsat_off_on_sparse_clique_graphs();
 
     /* A stop request already raised still returns a valid cover, marked stopped. */
     struct graph *g = random_graph(300, 0.5, 7);
