@@ -140,22 +140,25 @@ static enum solver_kind cpu_solver_for(const struct graph *g)
 }
 
 /*
- * Up to this many vertices a sparse component's GPU entrant is the clique
- * search on its complement rather than the hybrid: on an H100 it proved the
- * 195-219-vertex kernels of 26 PACE 2019 instances in 0.07-0.32 s each
- * (hybrid: 0.5-4 s, and 5 of them not within 5 s) and a 900-vertex one in
- * 9.7 s, but fell behind the hybrid from about 1,150 vertices on
+ * Up to this many vertices a sparse component also gets the clique search on
+ * its complement: on a second CPU thread, and as the GPU entrant rather than
+ * the hybrid. On an H100 clique-gpu proved the 195-219-vertex kernels of 26
+ * PACE 2019 instances in 0.07-0.32 s each (hybrid: 0.5-4 s, and 6 of them not
+ * within 5 s) and a 450-vertex one in 5 s; from about 1,150 vertices on
+ * neither proved anything within 10 s and the hybrid found the better covers
  * (bench/results/pace2019-gpu-entrant.md).
  */
-#define CLIQUE_GPU_SPARSE_MAX 1024
+#define SPARSE_CLIQUE_MAX 1024
 
+#ifdef HAVE_CUDA
 /* The GPU solver that joins a component's CPU search. */
 static enum solver_kind gpu_solver_for(enum solver_kind cpu, const struct graph *g)
 {
-    if (cpu == SOLVER_CLIQUE || g->n <= CLIQUE_GPU_SPARSE_MAX)
+    if (cpu == SOLVER_CLIQUE || g->n <= SPARSE_CLIQUE_MAX)
         return SOLVER_CLIQUE_GPU;
     return SOLVER_HYBRID;
 }
+#endif
 
 static double remaining_time(const struct solve_opts *o, double start)
 {
@@ -188,27 +191,39 @@ static void add_component_stats(struct solve_stats *total, const struct solve_st
 }
 
 /*
- * --solver=auto on one component: the CPU solver that suits it; for a
- * component worth a GPU, where CUDA is built in, its GPU counterpart joins
- * the CPU's search after CPU_PROBE_SECONDS (race.c), and the first proven
- * answer wins. Without a device the GPU entrant fails at once and the CPU
- * goes on alone.
+ * --solver=auto on one component: the CPU solver that suits it, and beside
+ * it (race.c; the first proven answer wins):
+ * - on a sparse component of at most SPARSE_CLIQUE_MAX vertices, the
+ *   clique search on its complement on a second CPU thread: with its MaxSAT
+ *   bound it proves the 200-vertex PACE 2019 kernels that defeat the
+ *   branch-and-reduce bounds (bench/results/clique-maxsat-cpu.md), while bnr's
+ *   local search ends others at once;
+ * - where CUDA is built in, on a component of more than SMALL_COMPONENT
+ *   vertices, the GPU counterpart after the CPU's head start (--gpu-after).
+ *   Without a device it fails at once and the CPU goes on alone.
  */
 static int solve_auto(const struct graph *g, const struct solve_opts *o, struct cover *out,
                       struct solve_stats *st, struct error *err)
 {
     struct solve_opts cpu = *o;
     cpu.solver = cpu_solver_for(g);
+    struct race_entrant entrants[3];
+    int count = 0;
+    entrants[count++] = (struct race_entrant){cpu, 0, NULL, 0};
+    if (cpu.solver == SOLVER_BNR && g->n > SMALL_COMPONENT && g->n <= SPARSE_CLIQUE_MAX) {
+        entrants[count] = entrants[0];
+        entrants[count++].opts.solver = SOLVER_CLIQUE;
+    }
 #ifdef HAVE_CUDA
     if (g->n > SMALL_COMPONENT) {
         double gpu_after = o->gpu_after >= 0 ? o->gpu_after : CPU_PROBE_SECONDS;
-        struct race_entrant entrants[2] = {{cpu, 0, NULL, 0},
-                                           {cpu, gpu_after, gpu_warm_up_start, GPU_WARM_UP_AFTER}};
-        entrants[1].opts.solver = gpu_solver_for(cpu.solver, g);
-        return race_solve(g, solve_direct, entrants, 2, o, out, st, err);
+        entrants[count] = (struct race_entrant){cpu, gpu_after, gpu_warm_up_start, GPU_WARM_UP_AFTER};
+        entrants[count++].opts.solver = gpu_solver_for(cpu.solver, g);
     }
 #endif
-    return solve_direct(g, &cpu, out, st, err);
+    if (count == 1)
+        return solve_direct(g, &cpu, out, st, err);
+    return race_solve(g, solve_direct, entrants, count, o, out, st, err);
 }
 
 struct component {
