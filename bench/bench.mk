@@ -8,3 +8,9 @@ EXTRA_PROGRAMS = bench/gen_graph bench/load_graph
 bench_load_graph_LDADD = libmvc.a
 CLEANFILES += $(EXTRA_PROGRAMS)
 EXTRA_DIST += bench/load.sh bench/results/load.md
+
+# Local-search bound on kernels (bench/results/local_search.md): built on demand only
+# ("make bench/ls_bench").
+EXTRA_PROGRAMS += bench/ls_bench
+bench_ls_bench_LDADD = libmvc.a
+EXTRA_DIST += bench/results/local_search.md
