@@ -19,3 +19,8 @@ endif
 EXTRA_DIST += bench/sssp_throughput.sh
 # MaxSAT reasoning in the CPU clique search, before and after (not scripted: commands in the .md)
 EXTRA_DIST += bench/results/clique-maxsat-cpu.md bench/results/clique-maxsat-cpu.csv
+# Local-search bound on kernels (bench/results/local_search.md): built on demand only
+# ("make bench/ls_bench").
+EXTRA_PROGRAMS += bench/ls_bench
+bench_ls_bench_LDADD = libmvc.a
+EXTRA_DIST += bench/results/local_search.md

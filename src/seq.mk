@@ -1,17 +1,23 @@
-# src: the sequential solvers (seq, bnr), their reductions, greedy bound and progress lines; the
-# exhaustive reference used by the tests (included by Makefile.am)
+# src: the sequential solvers (seq, bnr), their reductions, greedy and local-search bounds and
+# progress lines; the exhaustive reference used by the tests (included by Makefile.am)
 libmvc_a_SOURCES += \
 	src/reduce.c src/reduce.h \
 	src/greedy.c src/greedy.h \
+	src/local_search.c src/local_search.h \
+	src/vertex_heap.c src/vertex_heap.h \
 	src/progress.c src/progress.h \
 	src/seq.c \
 	src/bnr.c src/bnr.h \
 	src/brute.c src/brute.h
 noinst_HEADERS += tests/gen.h
 
-check_PROGRAMS += tests/t_reduce tests/t_greedy tests/t_seq tests/t_bnr
-TESTS += tests/t_reduce tests/t_greedy tests/t_seq tests/t_bnr
+check_PROGRAMS += tests/t_reduce tests/t_greedy tests/t_seq tests/t_bnr tests/t_local_search \
+	tests/t_vertex_heap
+TESTS += tests/t_reduce tests/t_greedy tests/t_seq tests/t_bnr tests/t_local_search \
+	tests/t_vertex_heap
 tests_t_reduce_LDADD = $(TEST_LDADD)
 tests_t_greedy_LDADD = $(TEST_LDADD)
 tests_t_seq_LDADD = $(TEST_LDADD)
 tests_t_bnr_LDADD = $(TEST_LDADD)
+tests_t_local_search_LDADD = $(TEST_LDADD)
+tests_t_vertex_heap_LDADD = $(TEST_LDADD)

@@ -1,0 +1,335 @@
+/* NuMVC local search: valid covers, never worse than the start, optimal on small graphs; limits. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "brute.h"
+#include "clock.h"
+#include "gen.h"
+#include "greedy.h"
+#include "local_search.h"
+#include "tap.h"
+
+/* Enough for every small graph here: optima are usually found within a few hundred steps. */
+#define SMALL_GRAPH_STEPS 200000
+
+static int valid(const struct graph *g, const struct cover *c)
+{
+    struct error err = {0};
+    return c->n == g->n && cover_check(g, c, &err) == MVC_OK;
+}
+
+static void all_vertices(const struct graph *g, struct cover *c)
+{
+    cover_free(c);
+    if (cover_init(c, g->n) != MVC_OK)
+        bail("out of memory");
+    for (int32_t v = 0; v < g->n; v++)
+        cover_add(c, v);
+}
+
+static int improve(const struct graph *g, const struct local_search_opts *o, struct cover *c,
+                   struct local_search_stats *st)
+{
+    struct error err = {0};
+    int status = local_search_improve(g, o, c, st, &err);
+    if (status != MVC_OK)
+        bail(err.message);
+    return status;
+}
+
+struct tally {
+    int graphs, runs, failed, greedy_off;
+    int64_t steps_to_best;
+};
+
+static const char *const removal_name[] = {"auto", "heap", "scan"};
+
+/*
+ * From all vertices with the optimum as target, and from the greedy cover with
+ * no target (the search goes on past the optimum, so the best kept must stay
+ * intact while the candidate moves on).
+ */
+static void check_removal(const struct graph *g, int opt, const char *desc, uint64_t seed,
+                          enum local_search_removal removal, struct tally *t)
+{
+    struct cover c = {0};
+    struct local_search_stats st;
+    struct error err = {0};
+    struct local_search_opts o = local_search_opts_default();
+    o.seed = seed;
+    o.removal = removal;
+    o.max_steps = SMALL_GRAPH_STEPS;
+    o.target = opt;
+    all_vertices(g, &c);
+    improve(g, &o, &c, &st);
+    t->runs++;
+    t->steps_to_best += st.best_step;
+    if (!ok(valid(g, &c) && c.size == opt && st.start_size == g->n && st.steps <= st.best_step,
+            "%s, %s: from all %d vertices to the optimum %d (got %d, %lld steps)", desc,
+            removal_name[removal], g->n, opt, c.size, (long long)st.steps))
+        t->failed++;
+
+    if (greedy_cover(g, &c, &err) != MVC_OK)
+        bail(err.message);
+    int32_t greedy = c.size;
+    t->greedy_off += greedy > opt;
+    o.target = 0;
+    o.max_steps = 2000 + (int64_t)g->m * 20;
+    improve(g, &o, &c, &st);
+    t->runs++;
+    if (!ok(valid(g, &c) && c.size == opt && c.size <= greedy &&
+                st.steps == o.max_steps * (opt > 1),
+            "%s, %s: from greedy %d, no target: optimum %d kept over %lld steps (got %d)", desc,
+            removal_name[removal], greedy, opt, (long long)st.steps, c.size))
+        t->failed++;
+    cover_free(&c);
+}
+
+static void check_graph(const struct graph *g, const char *desc, uint64_t seed, struct tally *t)
+{
+    struct cover ref = {0};
+    int opt = brute_minimum_cover(g, &ref);
+    t->graphs++;
+    check_removal(g, opt, desc, seed, LOCAL_SEARCH_REMOVAL_HEAP, t);
+    check_removal(g, opt, desc, seed, LOCAL_SEARCH_REMOVAL_SCAN, t);
+    cover_free(&ref);
+}
+
+/*
+ * A cycle with random perfect matchings laid over it: minimum degree three,
+ * no structure a greedy choice can exploit, so the search has to work.
+ */
+static struct graph *cycle_matchings(uint64_t seed, int32_t max_n, int matchings, char *desc,
+                                     size_t len)
+{
+    struct rng r = {seed};
+    static struct gen_edges ge;
+    int32_t perm[BRUTE_MAX_VERTICES];
+    ge.m = 0;
+    ge.n = max_n / 2 + rng_below(&r, max_n - max_n / 2 + 1);
+    gen_cycle(&ge, 0, ge.n);
+    for (int k = 0; k < matchings; k++) {
+        for (int32_t v = 0; v < ge.n; v++)
+            perm[v] = v;
+        for (int32_t v = ge.n - 1; v > 0; v--) {
+            int32_t w = rng_below(&r, v + 1), x = perm[v];
+            perm[v] = perm[w];
+            perm[w] = x;
+        }
+        for (int32_t v = 0; v + 1 < ge.n; v += 2)
+            gen_edge(&ge, perm[v], perm[v + 1]);
+    }
+    snprintf(desc, len, "cycle+%d matchings n=%d seed=%llu", matchings, ge.n,
+             (unsigned long long)seed);
+    return gen_build(&ge, &r);
+}
+
+static void test_random(uint64_t master)
+{
+    struct tally t = {0};
+    char desc[96];
+    int index = 0;
+    for (int d = 0; d < 5; d++)
+        for (int i = 0; i < 60; i++, index++) {
+            uint64_t seed = master + (uint64_t)index * 15485863;
+            struct graph *g = gen_graph(GEN_GNP, gen_densities[d], 22, seed, desc, sizeof desc);
+            check_graph(g, desc, seed, &t);
+            graph_free(g);
+        }
+    for (enum gen_family fam = GEN_TREE; fam < GEN_FAMILIES; fam++)
+        for (int i = 0; i < 25; i++, index++) {
+            uint64_t seed = master + (uint64_t)index * 15485863;
+            struct graph *g = gen_graph(fam, 0, 22, seed, desc, sizeof desc);
+            check_graph(g, desc, seed, &t);
+            graph_free(g);
+        }
+    for (int i = 0; i < 100; i++, index++) {
+        uint64_t seed = master + (uint64_t)index * 15485863;
+        struct graph *g = cycle_matchings(seed, 26, 1 + i % 3, desc, sizeof desc);
+        check_graph(g, desc, seed, &t);
+        graph_free(g);
+    }
+    ok(t.failed == 0,
+       "%d graphs, %d runs (heap and scan): every cover valid, never above the start, optimal",
+       t.graphs, t.runs);
+    diag("greedy above the optimum on %d graphs; %.1f steps to the optimum on average from all "
+         "vertices",
+         t.greedy_off / 2, (double)t.steps_to_best / (t.runs / 2));
+}
+
+static void test_special(void)
+{
+    struct local_search_opts o = local_search_opts_default();
+    struct local_search_stats st;
+    struct cover c = {0};
+    struct error err = {0};
+
+    struct graph *g = graph_from_edges(0, NULL, 0);
+    all_vertices(g, &c);
+    ok(local_search_improve(g, &o, &c, &st, &err) == MVC_OK && c.size == 0 && st.steps == 0,
+       "empty graph: the empty cover");
+    graph_free(g);
+
+    g = graph_from_edges(9, NULL, 0);
+    all_vertices(g, &c);
+    ok(local_search_improve(g, &o, &c, &st, &err) == MVC_OK && c.size == 0 && c.n == 9 &&
+           st.steps == 0 && st.improvements == 9,
+       "nine isolated vertices, all in the start: the empty cover, without exchange steps");
+    graph_free(g);
+
+    const int32_t edge[][2] = {{0, 1}};
+    g = graph_from_edges(3, edge, 1);
+    all_vertices(g, &c);
+    ok(local_search_improve(g, NULL, &c, NULL, &err) == MVC_OK && c.size == 1 && valid(g, &c),
+       "one edge and an isolated vertex, NULL options and stats: one vertex");
+    graph_free(g);
+
+    const int32_t pet[][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {0, 5}, {1, 6}, {2, 7},
+                              {3, 8}, {4, 9}, {5, 7}, {7, 9}, {9, 6}, {6, 8}, {8, 5}};
+    g = graph_from_edges(10, pet, 15);
+    brute_minimum_cover(g, &c);
+    struct cover start = {0};
+    cover_copy(&start, &c);
+    o.max_steps = 5000;
+    ok(local_search_improve(g, &o, &c, &st, &err) == MVC_OK && c.size == 6 && valid(g, &c) &&
+           st.steps == 5000 && st.improvements == 0 && memcmp(c.in, start.in, 10) == 0,
+       "Petersen graph from a minimum cover: kept unchanged through 5000 steps");
+
+    c.in[start.in[0] ? 0 : 1] = 0;
+    c.size--;
+    err.set = 0;
+    ok(local_search_improve(g, &o, &c, &st, &err) == MVC_EINPUT && err.set &&
+           c.size == start.size - 1,
+       "a start that is not a cover: MVC_EINPUT (%s)", err.message);
+    cover_free(&start);
+    graph_free(g);
+    cover_free(&c);
+}
+
+/* Sparse G(n, p) far beyond exhaustive search. */
+static struct graph *sparse_gnp(uint64_t seed, int32_t n, double p)
+{
+    struct rng r = {seed};
+    static struct gen_edges ge;
+    ge.m = 0;
+    ge.n = n;
+    gen_gnp(&ge, &r, 0, n, p);
+    return gen_build(&ge, &r);
+}
+
+static volatile sig_atomic_t stop_flag;
+
+static void raise_stop(int signal_number)
+{
+    (void)signal_number;
+    stop_flag = 1;
+}
+
+static void test_limits(uint64_t master)
+{
+    struct graph *g = sparse_gnp(master, 400, 0.02);
+    struct local_search_opts o = local_search_opts_default();
+    struct local_search_stats st;
+    struct cover c = {0}, d = {0};
+    struct error err = {0};
+
+    all_vertices(g, &c);
+    o.target = 300;
+    improve(g, &o, &c, &st);
+    ok(c.size == 300 && valid(g, &c) && st.improvements == 100,
+       "G(400, 0.02) seed=%llu: target 300 reached exactly, one vertex at a time",
+       (unsigned long long)master);
+
+    greedy_cover(g, &c, &err);
+    int32_t greedy = c.size;
+    stop_flag = 1;
+    o.stop = &stop_flag;
+    o.target = 0;
+    improve(g, &o, &c, &st);
+    ok(c.size == greedy && st.steps == 0, "stop flag set: the start comes back, no steps taken");
+
+    /* raised by a signal in the middle of a search without limits (10 s as a backstop) */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = raise_stop;
+    sigaction(SIGALRM, &sa, NULL);
+    stop_flag = 0;
+    o.max_steps = 0;
+    o.time_limit = 10;
+    double t = clock_seconds();
+    alarm(1);
+    improve(g, &o, &c, &st);
+    t = clock_seconds() - t;
+    ok(stop_flag && valid(g, &c) && c.size <= greedy && t < 3.0 && st.steps > 0,
+       "stop flag raised by a signal after 1 s: stopped after %.2f s and %lld steps, cover %d", t,
+       (long long)st.steps, c.size);
+    stop_flag = 0;
+
+    o.time_limit = 0.05;
+    t = clock_seconds();
+    improve(g, &o, &c, &st);
+    t = clock_seconds() - t;
+    ok(valid(g, &c) && c.size <= greedy && st.steps > 1000,
+       "time limit 0.05 s: %lld steps, a valid cover of %d (greedy %d)", (long long)st.steps,
+       c.size, greedy);
+    ok(t < 1.0, "the time limit is honoured promptly (%.3f s)", t);
+
+    o.time_limit = 0;
+    o.max_steps = 20000;
+    o.seed = master;
+    for (int removal = LOCAL_SEARCH_REMOVAL_HEAP; removal <= LOCAL_SEARCH_REMOVAL_SCAN; removal++) {
+        o.removal = (enum local_search_removal)removal;
+        all_vertices(g, &c);
+        all_vertices(g, &d);
+        struct local_search_stats st2;
+        improve(g, &o, &c, &st);
+        improve(g, &o, &d, &st2);
+        ok(c.size == d.size && memcmp(c.in, d.in, (size_t)g->n) == 0 &&
+               st.best_step == st2.best_step && valid(g, &c),
+           "%s: the same seed and step budget give the same cover (%d, found at step %lld)",
+           removal_name[removal], c.size, (long long)st.best_step);
+    }
+    o.removal = LOCAL_SEARCH_REMOVAL_AUTO;
+    graph_free(g);
+
+    /*
+     * A wheel: the hub has degree 100000 and belongs to every minimum cover.
+     * Long cycles are slow for local search (defects wander), so the optimum
+     * is not asked for, only a cover near it within the step budget.
+     */
+    int32_t rim = 100000;
+    int32_t(*e)[2] = malloc(2 * (size_t)rim * sizeof *e);
+    for (int32_t v = 0; v < rim; v++) {
+        e[2 * v][0] = 0;
+        e[2 * v][1] = 1 + v;
+        e[2 * v + 1][0] = 1 + v;
+        e[2 * v + 1][1] = 1 + (v + 1) % rim;
+    }
+    g = graph_from_edges(rim + 1, (const int32_t(*)[2])e, 2 * (int64_t)rim);
+    free(e);
+    all_vertices(g, &c);
+    o.max_steps = 100000;
+    o.target = 0;
+    t = clock_seconds();
+    improve(g, &o, &c, &st);
+    t = clock_seconds() - t;
+    ok(valid(g, &c) && c.in[0] && c.size <= 1 + rim / 2 + rim / 100,
+       "wheel with a hub of degree %d: a cover of %d with the hub (optimum %d; %.2f s, %lld steps)",
+       rim, c.size, 1 + rim / 2, t, (long long)st.steps);
+    graph_free(g);
+
+    cover_free(&c);
+    cover_free(&d);
+}
+
+int main(void)
+{
+    uint64_t master = gen_master_seed();
+    test_special();
+    test_random(master);
+    test_limits(master);
+    done_testing();
+    return exit_status();
+}
