@@ -2,7 +2,7 @@
 #
 # Device tests need a CUDA device and print "1..0 # SKIP" without one; in a
 # build without CUDA they are built from tests/t_no_cuda.c and skip likewise.
-# make gpu-sanitize runs them under compute-sanitizer (memcheck, racecheck).
+# make gpu-sanitize runs them under compute-sanitizer (memcheck, racecheck, synccheck).
 # NVCCFLAGS=-DMVC_GPU_DEBUG adds device assertions, -DMVC_GPU_TIMING the
 # Fig. 6 time breakdown in --stats.
 
@@ -41,6 +41,8 @@ gpu-sanitize: tests/t_broker tests/t_gpu
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool racecheck tests/t_broker
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool memcheck tests/t_gpu
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool racecheck tests/t_gpu
+	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool synccheck tests/t_broker
+	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool synccheck tests/t_gpu
 else
 gpu-sanitize:
 	@echo "gpu-sanitize needs a build with CUDA (configure --with-cuda)"; exit 1
