@@ -102,7 +102,9 @@ static void check_single_warp(const struct graph *g, const char *name)
     struct solve_opts o;
     solve_opts_default(&o);
     struct run cpu, gpu;
+    o.colour_bound_only = 1; /* the same tree as the GPU's: the colour bound alone */
     run_cpu(g, &o, &cpu);
+    o.colour_bound_only = 0;
     o.blocks = 1;
     o.block_size = 32;
     run_gpu(g, &o, &gpu);
