@@ -5,37 +5,55 @@
 FUZZ_READERS = pace dimacs stp edges mtx auto cover steiner_answer
 noinst_HEADERS += tests/fuzz/fuzz.h
 EXTRA_DIST += tests/fuzz/README.md tests/fuzz/corpus tests/fuzz/regressions
+FUZZ_REPLAY_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_common.c
 FUZZ_REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
-check_PROGRAMS += tests/fuzz/replay_pace tests/fuzz/replay_dimacs tests/fuzz/replay_stp tests/fuzz/replay_edges tests/fuzz/replay_mtx tests/fuzz/replay_auto tests/fuzz/replay_cover tests/fuzz/replay_steiner_answer
-TESTS += tests/fuzz/replay_pace tests/fuzz/replay_dimacs tests/fuzz/replay_stp tests/fuzz/replay_edges tests/fuzz/replay_mtx tests/fuzz/replay_auto tests/fuzz/replay_cover tests/fuzz/replay_steiner_answer
-tests_fuzz_replay_pace_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_common.c tests/fuzz/fuzz_pace.c
+FUZZ_REPLAYS = \
+	tests/fuzz/replay_pace \
+	tests/fuzz/replay_dimacs \
+	tests/fuzz/replay_stp \
+	tests/fuzz/replay_edges \
+	tests/fuzz/replay_mtx \
+	tests/fuzz/replay_auto \
+	tests/fuzz/replay_cover \
+	tests/fuzz/replay_steiner_answer
+check_PROGRAMS += $(FUZZ_REPLAYS)
+TESTS += $(FUZZ_REPLAYS)
+tests_fuzz_replay_pace_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_pace.c
 tests_fuzz_replay_pace_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"pace"'
 tests_fuzz_replay_pace_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_dimacs_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_common.c tests/fuzz/fuzz_dimacs.c
+tests_fuzz_replay_dimacs_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_dimacs.c
 tests_fuzz_replay_dimacs_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"dimacs"'
 tests_fuzz_replay_dimacs_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_stp_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_common.c tests/fuzz/fuzz_stp.c
+tests_fuzz_replay_stp_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_stp.c
 tests_fuzz_replay_stp_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"stp"'
 tests_fuzz_replay_stp_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_edges_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_common.c tests/fuzz/fuzz_edges.c
+tests_fuzz_replay_edges_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_edges.c
 tests_fuzz_replay_edges_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"edges"'
 tests_fuzz_replay_edges_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_mtx_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_common.c tests/fuzz/fuzz_mtx.c
+tests_fuzz_replay_mtx_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_mtx.c
 tests_fuzz_replay_mtx_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"mtx"'
 tests_fuzz_replay_mtx_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_auto_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_common.c tests/fuzz/fuzz_auto.c
+tests_fuzz_replay_auto_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_auto.c
 tests_fuzz_replay_auto_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"auto"'
 tests_fuzz_replay_auto_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_cover_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_common.c tests/fuzz/fuzz_cover.c
+tests_fuzz_replay_cover_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_cover.c
 tests_fuzz_replay_cover_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"cover"'
 tests_fuzz_replay_cover_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_steiner_answer_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_common.c tests/fuzz/fuzz_steiner_answer.c
+tests_fuzz_replay_steiner_answer_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_steiner_answer.c
 tests_fuzz_replay_steiner_answer_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"steiner_answer"'
 tests_fuzz_replay_steiner_answer_LDADD = $(TEST_LDADD)
 
 if ENABLE_FUZZING
-FUZZ_HARNESSES = tests/fuzz/fuzz_pace tests/fuzz/fuzz_dimacs tests/fuzz/fuzz_stp tests/fuzz/fuzz_edges tests/fuzz/fuzz_mtx tests/fuzz/fuzz_auto tests/fuzz/fuzz_cover tests/fuzz/fuzz_steiner_answer
+FUZZ_HARNESSES = \
+	tests/fuzz/fuzz_pace \
+	tests/fuzz/fuzz_dimacs \
+	tests/fuzz/fuzz_stp \
+	tests/fuzz/fuzz_edges \
+	tests/fuzz/fuzz_mtx \
+	tests/fuzz/fuzz_auto \
+	tests/fuzz/fuzz_cover \
+	tests/fuzz/fuzz_steiner_answer
 noinst_PROGRAMS = $(FUZZ_HARNESSES)
 tests_fuzz_fuzz_pace_SOURCES = tests/fuzz/fuzz_common.c tests/fuzz/fuzz_pace.c
 tests_fuzz_fuzz_pace_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
