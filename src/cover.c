@@ -80,13 +80,16 @@ int cover_read_pace_stream(FILE *in, const char *name, int32_t n, struct cover *
     struct source_pos pos = {name, 0};
     if (cover_init(c, n) != MVC_OK)
         return error_set(err, MVC_ENOMEM, "out of memory");
-    char line[256];
+    char *line = NULL;
+    size_t line_cap = 0;
+    ssize_t len;
     long long declared_n = -1, declared_size = -1;
     int status = MVC_OK;
-    while (status == MVC_OK && fgets(line, sizeof line, in)) {
+    while (status == MVC_OK && (len = getline(&line, &line_cap, in)) >= 0) {
         pos.line++;
-        if (strchr(line, '\n') == NULL && !feof(in)) {
-            status = error_at(err, &pos, "line too long");
+        /* The parsing below stops at a NUL: what follows one would go unread. */
+        if (memchr(line, '\0', (size_t)len) != NULL) {
+            status = error_at(err, &pos, "NUL byte in the line");
             break;
         }
         const char *p = line;
@@ -118,6 +121,7 @@ int cover_read_pace_stream(FILE *in, const char *name, int32_t n, struct cover *
         else
             cover_add(c, (int32_t)(v - 1));
     }
+    free(line);
     if (status == MVC_OK && ferror(in))
         status = error_set(err, MVC_EIO, "%s: read error", name);
     if (status == MVC_OK && declared_n < 0)

@@ -40,14 +40,17 @@ int steiner_read_pace_stream(FILE *in, const char *name, const struct graph *g,
 {
     struct source_pos pos = {name, 0};
     memset(t, 0, sizeof *t);
-    char line[256];
+    char *line = NULL;
+    size_t line_cap = 0;
+    ssize_t len;
     long long value = -1;
     int64_t cap = 0;
     int status = MVC_OK;
-    while (status == MVC_OK && fgets(line, sizeof line, in)) {
+    while (status == MVC_OK && (len = getline(&line, &line_cap, in)) >= 0) {
         pos.line++;
-        if (strchr(line, '\n') == NULL && !feof(in)) {
-            status = error_at(err, &pos, "line too long");
+        /* The parsing below stops at a NUL: what follows one would go unread. */
+        if (memchr(line, '\0', (size_t)len) != NULL) {
+            status = error_at(err, &pos, "NUL byte in the line");
             break;
         }
         const char *p = line;
@@ -77,6 +80,7 @@ int steiner_read_pace_stream(FILE *in, const char *name, const struct graph *g,
         else if (add_edge(t, &cap, (int32_t)(u - 1), (int32_t)(v - 1)) != MVC_OK)
             status = error_set(err, MVC_ENOMEM, "out of memory reading %s", name);
     }
+    free(line);
     if (status == MVC_OK && ferror(in))
         status = error_set(err, MVC_EIO, "%s: read error", name);
     if (status == MVC_OK && value < 0)

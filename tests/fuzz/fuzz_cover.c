@@ -1,5 +1,6 @@
 /* Fuzz harness: the PACE .vc solution reader that --check uses (src/cover.c). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "cover.h"
 #include "fuzz.h"
@@ -24,6 +25,8 @@ static void read_cover(const uint8_t *data, size_t size, int32_t n)
         fuzz_check_failure(data, size, status, &err);
         return;
     }
+    if (memchr(data, '\0', size) != NULL)
+        fuzz_fail("an answer with a NUL byte was accepted");
     if (c.n != n || c.in == NULL)
         fuzz_fail("cover of %ld vertices for a graph of %ld", (long)c.n, (long)n);
     int32_t counted = 0;

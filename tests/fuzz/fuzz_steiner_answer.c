@@ -1,6 +1,7 @@
 /* Fuzz harness: the PACE 2018 Steiner tree answer reader that --check uses
  * (src/steiner_answer.c). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "fuzz.h"
 #include "steiner.h"
@@ -40,6 +41,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_check_failure(data, size, status, &err);
         return 0;
     }
+    if (memchr(data, '\0', size) != NULL)
+        fuzz_fail("an answer with a NUL byte was accepted");
     if (t.weight < 0 || t.n_edges < 0 || t.n_edges > g->n)
         fuzz_fail("weight %lld with %lld edges", (long long)t.weight, (long long)t.n_edges);
     for (int64_t i = 0; i < t.n_edges; i++)
