@@ -74,24 +74,22 @@ int cover_write_pace(FILE *out, const struct cover *c)
     return ferror(out) ? MVC_EIO : MVC_OK;
 }
 
-int cover_read_pace(const char *path, int32_t n, struct cover *c, struct error *err)
+int cover_read_pace_stream(FILE *in, const char *name, int32_t n, struct cover *c,
+                           struct error *err)
 {
-    struct source_pos pos = {strcmp(path, "-") == 0 ? INPUT_STDIN_NAME : path, 0};
-    FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-    if (in == NULL)
-        return error_set(err, MVC_EIO, "%s: %s", path, strerror(errno));
-    if (cover_init(c, n) != MVC_OK) {
-        if (in != stdin)
-            fclose(in);
+    struct source_pos pos = {name, 0};
+    if (cover_init(c, n) != MVC_OK)
         return error_set(err, MVC_ENOMEM, "out of memory");
-    }
-    char line[256];
+    char *line = NULL;
+    size_t line_cap = 0;
+    ssize_t len;
     long long declared_n = -1, declared_size = -1;
     int status = MVC_OK;
-    while (status == MVC_OK && fgets(line, sizeof line, in)) {
+    while (status == MVC_OK && (len = getline(&line, &line_cap, in)) >= 0) {
         pos.line++;
-        if (strchr(line, '\n') == NULL && !feof(in)) {
-            status = error_at(err, &pos, "line too long");
+        /* The parsing below stops at a NUL: what follows one would go unread. */
+        if (memchr(line, '\0', (size_t)len) != NULL) {
+            status = error_at(err, &pos, "NUL byte in the line");
             break;
         }
         const char *p = line;
@@ -123,16 +121,27 @@ int cover_read_pace(const char *path, int32_t n, struct cover *c, struct error *
         else
             cover_add(c, (int32_t)(v - 1));
     }
+    free(line);
     if (status == MVC_OK && ferror(in))
-        status = error_set(err, MVC_EIO, "%s: read error", path);
+        status = error_set(err, MVC_EIO, "%s: read error", name);
     if (status == MVC_OK && declared_n < 0)
         status = error_at(err, &pos, "no 's vc' line");
     if (status == MVC_OK && declared_size != c->size)
         status = error_at(err, &pos, "'s vc' declares %lld vertices, %ld listed", declared_size,
                           (long)c->size);
-    if (in != stdin)
-        fclose(in);
     if (status != MVC_OK)
         cover_free(c);
+    return status;
+}
+
+int cover_read_pace(const char *path, int32_t n, struct cover *c, struct error *err)
+{
+    int from_stdin = strcmp(path, "-") == 0;
+    FILE *in = from_stdin ? stdin : fopen(path, "r");
+    if (in == NULL)
+        return error_set(err, MVC_EIO, "%s: %s", path, strerror(errno));
+    int status = cover_read_pace_stream(in, from_stdin ? INPUT_STDIN_NAME : path, n, c, err);
+    if (!from_stdin)
+        fclose(in);
     return status;
 }

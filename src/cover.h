@@ -34,4 +34,8 @@ int cover_write_pace(FILE *out, const struct cover *c);
  */
 int cover_read_pace(const char *path, int32_t n, struct cover *c, struct error *err);
 
+/* The same from an open stream; name is what messages call it. */
+int cover_read_pace_stream(FILE *in, const char *name, int32_t n, struct cover *c,
+                           struct error *err);
+
 #endif

@@ -68,6 +68,14 @@ int64_t graph_edge_weight(const struct graph *g, int32_t u, int32_t v);
 int graph_complement(const struct graph *g, int64_t max_bytes, struct graph **out,
                      struct error *err);
 
+/*
+ * MVC_OK when g keeps every promise above: offsets from 0 to 2m without
+ * decreasing, lists sorted without loops or repeats, every arc matched by its
+ * reverse with the same non-negative weight, terminals sorted and distinct,
+ * labels increasing. MVC_EINPUT with the first violation otherwise.
+ */
+int graph_check(const struct graph *g, struct error *err);
+
 /* Subgraph induced by the vertices with keep[v] != 0, relabelled in id order. */
 struct graph *graph_induced(const struct graph *g, const uint8_t *keep, int32_t *new_to_old);
 

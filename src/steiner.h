@@ -113,6 +113,10 @@ int steiner_write_pace(FILE *out, const struct steiner_tree *t);
 int steiner_read_pace(const char *path, const struct graph *g, struct steiner_tree *t,
                       struct error *err);
 
+/* The same from an open stream; name is what messages call it. */
+int steiner_read_pace_stream(FILE *in, const char *name, const struct graph *g,
+                             struct steiner_tree *t, struct error *err);
+
 void steiner_tree_free(struct steiner_tree *t);
 
 /* "kmb", "mehlhorn"; and back (-1 for an unknown name). */

@@ -35,22 +35,22 @@ static int parse_value_keyword(const char **p)
     return 0;
 }
 
-int steiner_read_pace(const char *path, const struct graph *g, struct steiner_tree *t,
-                      struct error *err)
+int steiner_read_pace_stream(FILE *in, const char *name, const struct graph *g,
+                             struct steiner_tree *t, struct error *err)
 {
-    struct source_pos pos = {strcmp(path, "-") == 0 ? INPUT_STDIN_NAME : path, 0};
+    struct source_pos pos = {name, 0};
     memset(t, 0, sizeof *t);
-    FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-    if (in == NULL)
-        return error_set(err, MVC_EIO, "%s: %s", path, strerror(errno));
-    char line[256];
+    char *line = NULL;
+    size_t line_cap = 0;
+    ssize_t len;
     long long value = -1;
     int64_t cap = 0;
     int status = MVC_OK;
-    while (status == MVC_OK && fgets(line, sizeof line, in)) {
+    while (status == MVC_OK && (len = getline(&line, &line_cap, in)) >= 0) {
         pos.line++;
-        if (strchr(line, '\n') == NULL && !feof(in)) {
-            status = error_at(err, &pos, "line too long");
+        /* The parsing below stops at a NUL: what follows one would go unread. */
+        if (memchr(line, '\0', (size_t)len) != NULL) {
+            status = error_at(err, &pos, "NUL byte in the line");
             break;
         }
         const char *p = line;
@@ -78,18 +78,31 @@ int steiner_read_pace(const char *path, const struct graph *g, struct steiner_tr
             /* a tree on n vertices has at most n - 1 edges: no need to hold more */
             status = error_at(err, &pos, "more edges than a tree on %ld vertices has", (long)g->n);
         else if (add_edge(t, &cap, (int32_t)(u - 1), (int32_t)(v - 1)) != MVC_OK)
-            status = error_set(err, MVC_ENOMEM, "out of memory reading %s", path);
+            status = error_set(err, MVC_ENOMEM, "out of memory reading %s", name);
     }
+    free(line);
     if (status == MVC_OK && ferror(in))
-        status = error_set(err, MVC_EIO, "%s: read error", path);
+        status = error_set(err, MVC_EIO, "%s: read error", name);
     if (status == MVC_OK && value < 0)
         status = error_at(err, &pos, "no VALUE line");
-    if (in != stdin)
-        fclose(in);
     if (status != MVC_OK) {
         steiner_tree_free(t);
         return status;
     }
     t->weight = value;
     return MVC_OK;
+}
+
+int steiner_read_pace(const char *path, const struct graph *g, struct steiner_tree *t,
+                      struct error *err)
+{
+    int from_stdin = strcmp(path, "-") == 0;
+    memset(t, 0, sizeof *t);
+    FILE *in = from_stdin ? stdin : fopen(path, "r");
+    if (in == NULL)
+        return error_set(err, MVC_EIO, "%s: %s", path, strerror(errno));
+    int status = steiner_read_pace_stream(in, from_stdin ? INPUT_STDIN_NAME : path, g, t, err);
+    if (!from_stdin)
+        fclose(in);
+    return status;
 }

@@ -69,6 +69,25 @@ int main(void)
            "bad solution %zu rejected: %s", i, e.message);
         unlink(path);
     }
+
+    /* Streams of bytes: a NUL must not hide the rest of its line; long comments are fine. */
+    static const char nul_at_end[] = "s vc 4 1\n2\0 3";
+    FILE *in = fmemopen((void *)(uintptr_t)nul_at_end, sizeof nul_at_end - 1, "r");
+    struct cover x = {0};
+    memset(&err, 0, sizeof err);
+    is(cover_read_pace_stream(in, "mem", 4, &x, &err), MVC_EINPUT,
+       "a NUL byte in a vertex line is refused, not read as the end of the line");
+    ok(strcmp(err.message, "mem:2: NUL byte in the line") == 0, "at its line: %s", err.message);
+    fclose(in);
+    char long_comment[1200];
+    int used = snprintf(long_comment, sizeof long_comment, "c %0*d\ns vc 4 1\n3\n", 1000, 7);
+    in = fmemopen(long_comment, (size_t)used, "r");
+    memset(&err, 0, sizeof err);
+    is(cover_read_pace_stream(in, "mem", 4, &x, &err), MVC_OK, "a comment of 1000 characters reads");
+    ok(x.size == 1 && x.in[2], "and the cover after it");
+    fclose(in);
+    cover_free(&x);
+
     cover_free(&c);
     graph_free(g);
     done_testing();

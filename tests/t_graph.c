@@ -112,6 +112,49 @@ static void test_induced(void)
     graph_free(g);
 }
 
+/* graph_check accepts what graph_build makes and names each kind of damage. */
+static void test_check_finds_damage(void)
+{
+    const int32_t edges[][2] = {{0, 1}, {1, 2}, {2, 3}, {0, 2}};
+    struct graph *g = graph_from_edges(4, edges, 4);
+    struct error err = {0};
+    is(graph_check(g, &err), MVC_OK, "graph_check accepts a built graph");
+
+    struct {
+        const char *what, *message;
+        int64_t arc;    /* adj index to overwrite */
+        int32_t vertex; /* with this vertex */
+    } damage[] = {
+        {"an arc without its reverse", "arc 0->3 without its reverse", 1, 3},
+        {"a self-loop", "self-loop at vertex 0", 0, 0},
+        {"an unsorted list", "list of vertex 0 not strictly increasing", 0, 2},
+        {"a neighbour out of range", "vertex 0 has neighbour 4 outside 0..3", 0, 4},
+    };
+    for (size_t k = 0; k < sizeof damage / sizeof damage[0]; k++) {
+        int32_t saved = g->adj[damage[k].arc];
+        g->adj[damage[k].arc] = damage[k].vertex;
+        memset(&err, 0, sizeof err);
+        ok(graph_check(g, &err) == MVC_EINPUT && strcmp(err.message, damage[k].message) == 0,
+           "graph_check finds %s", damage[k].what);
+        if (strcmp(err.message, damage[k].message) != 0)
+            diag("got: %s", err.message);
+        g->adj[damage[k].arc] = saved;
+    }
+    g->offsets[4]--;
+    memset(&err, 0, sizeof err);
+    is(graph_check(g, &err), MVC_EINPUT, "graph_check finds offsets that do not end at 2m");
+    g->offsets[4]++;
+
+    int32_t terminals[] = {2, 1};
+    g->terminals = terminals;
+    g->n_terminals = 2;
+    memset(&err, 0, sizeof err);
+    is(graph_check(g, &err), MVC_EINPUT, "graph_check finds unsorted terminals");
+    g->terminals = NULL;
+    g->n_terminals = 0;
+    graph_free(g);
+}
+
 int main(void)
 {
     test_loops_and_repeats();
@@ -120,6 +163,7 @@ int main(void)
         test_random_against_matrix(seed);
     test_complement_refused_when_too_large();
     test_induced();
+    test_check_finds_damage();
     done_testing();
     return exit_status();
 }

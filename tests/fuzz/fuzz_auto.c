@@ -1,0 +1,8 @@
+/* Fuzz harness: the format recognition (src/read.c) and whichever reader it picks. */
+#include "fuzz.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_read_graph(data, size, GRAPH_FORMAT_AUTO);
+    return 0;
+}

@@ -1,0 +1,8 @@
+/* Fuzz harness: the Matrix Market reader (src/read_mtx.c). */
+#include "fuzz.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_read_graph(data, size, GRAPH_FORMAT_MTX);
+    return 0;
+}

@@ -1,0 +1,8 @@
+/* Fuzz harness: the SteinLib / PACE 2018 .stp reader (src/read_stp.c). */
+#include "fuzz.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_read_graph(data, size, GRAPH_FORMAT_STP);
+    return 0;
+}
