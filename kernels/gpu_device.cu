@@ -62,3 +62,8 @@ int gpu_warm_up_running(void)
 {
     return __atomic_load_n(&warm_up_state, __ATOMIC_ACQUIRE) == 1;
 }
+
+int gpu_warm_up_done(void)
+{
+    return __atomic_load_n(&warm_up_state, __ATOMIC_ACQUIRE) == 2;
+}

@@ -32,6 +32,9 @@ void gpu_warm_up_start(void);
 /* Whether that start-up is still under way (the process must then end with _exit). */
 int gpu_warm_up_running(void);
 
+/* Whether it has ended (successfully or not): CUDA calls no longer wait for it. */
+int gpu_warm_up_done(void);
+
 /* One line naming device 0, e.g. "NVIDIA H100 80GB HBM3 (132 SMs, sm_90)". */
 int gpu_device_name(char *buf, int size);
 

@@ -138,7 +138,8 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
             if (!r->started && !r->done) {
                 if (i > 0 && (answered || user_stop || out_of_time))
                     continue; /* will never start; the first always runs, so there is an answer */
-                if (now - start < entrants[i].start_after) {
+                if (now - start < entrants[i].start_after ||
+                    (entrants[i].ready != NULL && !entrants[i].ready())) {
                     waiting++;
                     continue;
                 }

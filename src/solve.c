@@ -209,7 +209,7 @@ static int solve_auto(const struct graph *g, const struct solve_opts *o, struct 
     cpu.solver = cpu_solver_for(g);
     struct race_entrant entrants[3];
     int count = 0;
-    entrants[count++] = (struct race_entrant){cpu, 0, NULL, 0};
+    entrants[count++] = (struct race_entrant){cpu, 0, NULL, 0, NULL};
     if (cpu.solver == SOLVER_BNR && g->n > SMALL_COMPONENT && g->n <= SPARSE_CLIQUE_MAX) {
         entrants[count] = entrants[0];
         entrants[count++].opts.solver = SOLVER_CLIQUE;
@@ -217,7 +217,12 @@ static int solve_auto(const struct graph *g, const struct solve_opts *o, struct 
 #ifdef HAVE_CUDA
     if (g->n > SMALL_COMPONENT) {
         double gpu_after = o->gpu_after >= 0 ? o->gpu_after : CPU_PROBE_SECONDS;
-        entrants[count] = (struct race_entrant){cpu, gpu_after, gpu_warm_up_start, GPU_WARM_UP_AFTER};
+        /*
+         * The GPU solver joins only once the runtime is up: a CPU answer that
+         * comes first then never waits for the start-up to finish.
+         */
+        entrants[count] = (struct race_entrant){cpu, gpu_after, gpu_warm_up_start,
+                                                GPU_WARM_UP_AFTER, gpu_warm_up_done};
         entrants[count++].opts.solver = gpu_solver_for(cpu.solver, g);
     }
 #endif

@@ -63,6 +63,11 @@ static void count_prepare(void)
     prepared++;
 }
 
+static int prepared_yet(void)
+{
+    return prepared > 0;
+}
+
 static void script(int i, double seconds, int outcome, int32_t size)
 {
     scripts[i] = (struct script){seconds, outcome, size, 0, 0};
@@ -74,7 +79,7 @@ static int run(const struct graph *g, double second_after, volatile sig_atomic_t
     struct solve_opts o;
     solve_opts_default(&o);
     o.stop = user_stop;
-    struct race_entrant e[2] = {{o, 0, NULL, 0}, {o, second_after, NULL, 0}};
+    struct race_entrant e[2] = {{o, 0, NULL, 0, NULL}, {o, second_after, NULL, 0, NULL}};
     e[0].opts.solver = 0;
     e[1].opts.solver = 1;
     memset(err, 0, sizeof *err);
@@ -84,7 +89,7 @@ static int run(const struct graph *g, double second_after, volatile sig_atomic_t
 
 int main(void)
 {
-    plan(25);
+    plan(27);
     int32_t edges[][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}, {7, 8}, {8, 9}};
     struct graph *g = graph_from_edges(10, edges, 9);
     struct cover c = {0};
@@ -137,7 +142,7 @@ int main(void)
     struct solve_opts o;
     solve_opts_default(&o);
     o.stop = &user_stop;
-    struct race_entrant e[2] = {{o, 0, NULL, 0}, {o, 0, NULL, 0}};
+    struct race_entrant e[2] = {{o, 0, NULL, 0, NULL}, {o, 0, NULL, 0, NULL}};
     e[0].opts.solver = 0;
     e[1].opts.solver = 1;
     user_stop = 1; /* already raised: the first still runs (and stops at once), the second never starts */
@@ -169,7 +174,7 @@ int main(void)
     script(0, 0.05, SOLVE_OPTIMAL, 7);
     script(1, 0.0, SOLVE_OPTIMAL, 6);
     solve_opts_default(&o);
-    struct race_entrant p[2] = {{o, 0, NULL, 0}, {o, 1.0, count_prepare, 0.01}};
+    struct race_entrant p[2] = {{o, 0, NULL, 0, NULL}, {o, 1.0, count_prepare, 0.01, NULL}};
     p[0].opts.solver = 0;
     p[1].opts.solver = 1;
     prepared = 0;
@@ -182,6 +187,20 @@ int main(void)
     r = race_solve(g, scripted_solve, p, 2, &o, &c, &st, &err);
     ok(r == SOLVE_OPTIMAL && prepared == 0, "prepare is skipped when the answer comes first");
     ok(!scripts[1].started, "and so is the entrant");
+    cover_free(&c);
+
+    /* ready: an entrant whose time has come still waits for it */
+    script(0, 5.0, SOLVE_OPTIMAL, 8);
+    script(1, 0.0, SOLVE_OPTIMAL, 6);
+    struct race_entrant q[2] = {{o, 0, NULL, 0, NULL}, {o, 0, count_prepare, 0.05, prepared_yet}};
+    q[0].opts.solver = 0;
+    q[1].opts.solver = 1;
+    prepared = 0;
+    t0 = clock_seconds();
+    r = race_solve(g, scripted_solve, q, 2, &o, &c, &st, &err);
+    ok(r == SOLVE_OPTIMAL && c.size == 6, "the waiting entrant started once ready and won");
+    ok(clock_seconds() - t0 >= 0.05 && clock_seconds() - t0 < 1.0,
+       "not before its readiness (%.3f s)", clock_seconds() - t0);
     cover_free(&c);
 
     graph_free(g);
