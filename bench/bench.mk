@@ -24,3 +24,8 @@ EXTRA_DIST += bench/results/clique-maxsat-cpu.md bench/results/clique-maxsat-cpu
 EXTRA_PROGRAMS += bench/ls_bench
 bench_ls_bench_LDADD = libmvc.a
 EXTRA_DIST += bench/results/local_search.md
+# Cross-checking soak (bench/soak.sh, bench/results/soak-*.md): every solver on random graphs.
+# Built on demand only ("make bench/soak").
+EXTRA_PROGRAMS += bench/soak
+bench_soak_LDADD = $(TEST_LDADD)
+EXTRA_DIST += bench/soak.sh

@@ -49,19 +49,32 @@ static void insert_key(struct edge_set *s, uint64_t key)
     }
 }
 
-int edge_set_init(struct edge_set *s, int64_t expected)
+/* Largest bit matrix chosen over a table, in bytes. */
+#define EDGE_SET_MATRIX_MAX_BYTES ((int64_t)64 << 20)
+
+int edge_set_init(struct edge_set *s, int32_t n, int64_t expected)
 {
     int64_t capacity = 16;
     while (capacity < 2 * expected)
         capacity *= 2;
     s->count = 0;
+    s->bits = NULL;
+    s->slots = NULL;
+    s->row_words = ((int64_t)n + 63) / 64;
+    int64_t matrix_bytes = (int64_t)n * s->row_words * 8;
+    if (n > 0 && matrix_bytes <= EDGE_SET_MATRIX_MAX_BYTES && matrix_bytes <= capacity * 8) {
+        s->bits = calloc((size_t)n * (size_t)s->row_words, sizeof *s->bits);
+        return s->bits != NULL ? MVC_OK : MVC_ENOMEM;
+    }
     return alloc_slots(s, capacity);
 }
 
 void edge_set_free(struct edge_set *s)
 {
     free(s->slots);
+    free(s->bits);
     s->slots = NULL;
+    s->bits = NULL;
     s->capacity = s->count = 0;
 }
 
@@ -83,6 +96,11 @@ static int grow(struct edge_set *s)
 
 int edge_set_add(struct edge_set *s, int32_t u, int32_t v)
 {
+    if (s->bits != NULL) {
+        s->bits[(int64_t)u * s->row_words + v / 64] |= (uint64_t)1 << (v % 64);
+        s->bits[(int64_t)v * s->row_words + u / 64] |= (uint64_t)1 << (u % 64);
+        return MVC_OK;
+    }
     if (2 * (s->count + 1) > s->capacity && grow(s) != MVC_OK)
         return MVC_ENOMEM;
     insert_key(s, edge_key(u, v));
@@ -91,6 +109,8 @@ int edge_set_add(struct edge_set *s, int32_t u, int32_t v)
 
 int edge_set_has(const struct edge_set *s, int32_t u, int32_t v)
 {
+    if (s->bits != NULL)
+        return (int)(s->bits[(int64_t)u * s->row_words + v / 64] >> (v % 64) & 1);
     uint64_t key = edge_key(u, v), mask = (uint64_t)s->capacity - 1;
     for (uint64_t i = edge_hash(key) & mask;; i = (i + 1) & mask) {
         if (s->slots[i] == key)

@@ -150,9 +150,25 @@ static int reduce_to_fixed_point(struct reduction *red)
     }
 }
 
-/* The live vertices, relabelled in id order, as a CSR graph. */
-static int build_kernel(struct rgraph *r, struct kernel *k, struct error *err)
+/*
+ * The live vertices, relabelled in id order, as a CSR graph. Without folds
+ * that is the input's induced subgraph, copied list by list (sorted already);
+ * otherwise it is built again from an edge list.
+ */
+static int build_kernel(struct rgraph *r, const struct graph *g, struct kernel *k,
+                        struct error *err)
 {
+    if (r->edges_added == 0) {
+        uint8_t *keep = malloc((size_t)(r->n > 0 ? r->n : 1));
+        k->new_to_old = malloc((size_t)(r->alive > 0 ? r->alive : 1) * sizeof *k->new_to_old);
+        if (keep != NULL && k->new_to_old != NULL) {
+            for (int32_t v = 0; v < r->n; v++)
+                keep[v] = rgraph_alive(r, v);
+            k->g = graph_induced(g, keep, k->new_to_old);
+        }
+        free(keep);
+        return k->g != NULL ? MVC_OK : error_set(err, MVC_ENOMEM, "out of memory for the kernel");
+    }
     int32_t *old_to_new = malloc((size_t)(r->n > 0 ? r->n : 1) * sizeof *old_to_new);
     k->new_to_old = malloc((size_t)(r->alive > 0 ? r->alive : 1) * sizeof *k->new_to_old);
     if (old_to_new == NULL || k->new_to_old == NULL) {
@@ -221,7 +237,7 @@ int kernel_reduce(const struct graph *g, const struct kernel_opts *o, struct ker
         return error_set(err, status, "out of memory while reducing a graph of %ld vertices",
                          (long)g->n);
     }
-    status = build_kernel(&red.r, k, err);
+    status = build_kernel(&red.r, g, k, err);
     k->input_n = g->n;
     k->offset = red.r.offset;
     k->log = red.r.log; /* the kernel takes the log over */

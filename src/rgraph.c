@@ -26,7 +26,7 @@ int rgraph_init(struct rgraph *r, const struct graph *g)
     r->mark = calloc(nn, sizeof *r->mark);
     if (r->adj == NULL || r->len == NULL || r->cap == NULL || r->deg == NULL || r->state == NULL ||
         r->block == NULL || r->queue == NULL || r->queued == NULL || r->grew == NULL ||
-        r->mark == NULL || edge_set_init(&r->edges, g->m) != MVC_OK) {
+        r->mark == NULL || edge_set_init(&r->edges, g->n, g->m) != MVC_OK) {
         rgraph_free(r);
         return MVC_ENOMEM;
     }
@@ -176,6 +176,7 @@ static int merge_into(struct rgraph *r, int32_t into, int32_t from)
             edge_set_add(&r->edges, into, y) != MVC_OK)
             return MVC_ENOMEM;
         r->m++;
+        r->edges_added++;
         rgraph_push(r, y);
     }
     detach(r, from, RGRAPH_FOLDED);

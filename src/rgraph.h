@@ -26,6 +26,7 @@ struct rgraph {
     int32_t n;
     int32_t alive; /* vertices still in the graph */
     int64_t m;     /* edges still in the graph */
+    int64_t edges_added; /* by folds; while 0 the graph is an induced subgraph of the input */
     int32_t **adj;
     int32_t *len, *cap; /* cap 0: adj[v] still points into block */
     int32_t *deg;       /* live neighbours */
