@@ -7,9 +7,11 @@
  */
 #include "clique.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "clique_maxsat.h"
 #include "clock.h"
@@ -18,7 +20,26 @@ typedef uint64_t word_t;
 #define WORD_BITS 64
 #define POLL_INTERVAL 4096
 
+/*
+ * Several threads split the root's branches (each a subtree of its own, taken
+ * one at a time from a shared counter) and share the best clique: a thread
+ * prunes with the best any of them has found.
+ */
+struct clique_shared {
+    pthread_mutex_t lock;
+    int32_t best_size;   /* read without the lock (__atomic), written under it */
+    int32_t *best;       /* search indices, under the lock */
+    int32_t next_branch; /* the root's next branch index, counting down (__atomic) */
+    int stop;            /* a thread stopped or reached the target (__atomic) */
+    int32_t listed;      /* root branches */
+    const int32_t *root_branch, *root_colour;
+    const word_t *root_candidates;
+};
+
 struct clique_search {
+    struct clique_shared *shared; /* NULL in a single-threaded search */
+    int owns_graph;               /* adj and order are this search's, not another's */
+    int opts_progress_off;        /* a helper thread: progress lines come from the first only */
     int32_t n, words;
     word_t *adj;          /* n rows: complement adjacency in the search order */
     int32_t *order;       /* search index -> vertex of g */
@@ -126,15 +147,11 @@ static void degeneracy_order(const struct graph *g, int32_t *order)
     free(degree), free(bucket_head), free(next), free(prev), free(removed);
 }
 
-static int search_init(struct clique_search *s, const struct graph *g)
+/* What each searching thread needs of its own: everything but the adjacency and the order. */
+static int search_alloc_scratch(struct clique_search *s)
 {
-    int32_t n = g->n;
-    s->n = n;
-    s->words = (n + WORD_BITS - 1) / WORD_BITS;
-    size_t row = (size_t)s->words;
-    size_t depths = (size_t)n + 1;
-    s->adj = calloc((size_t)n * row, sizeof *s->adj);
-    s->order = malloc((size_t)n * sizeof *s->order);
+    int32_t n = s->n;
+    size_t row = (size_t)s->words, depths = (size_t)n + 1;
     s->current = malloc(depths * sizeof *s->current);
     s->best = malloc(depths * sizeof *s->best);
     s->candidates = malloc(depths * row * sizeof *s->candidates);
@@ -143,10 +160,29 @@ static int search_init(struct clique_search *s, const struct graph *g)
     s->low_classes = malloc((size_t)n * row * sizeof *s->low_classes);
     s->branch = malloc(depths * (size_t)n * sizeof *s->branch);
     s->colour = malloc(depths * (size_t)n * sizeof *s->colour);
-    if (!s->adj || !s->order || !s->current || !s->best || !s->candidates || !s->uncoloured ||
-        !s->colour_class || !s->low_classes || !s->branch || !s->colour)
+    if (!s->current || !s->best || !s->candidates || !s->uncoloured || !s->colour_class ||
+        !s->low_classes || !s->branch || !s->colour)
         return MVC_ENOMEM;
-    if (clique_maxsat_init(&s->maxsat, n, s->words, s->adj) != MVC_OK)
+    return clique_maxsat_init(&s->maxsat, n, s->words, s->adj);
+}
+
+/* Bytes search_alloc_scratch takes, roughly: the per-depth branch lists dominate. */
+static double scratch_bytes(int32_t n)
+{
+    double words = (n + WORD_BITS - 1) / WORD_BITS;
+    return ((double)n + 1) * n * 2 * sizeof(int32_t) + (2.0 * n + 3) * words * sizeof(word_t);
+}
+
+static int search_init(struct clique_search *s, const struct graph *g)
+{
+    int32_t n = g->n;
+    s->n = n;
+    s->words = (n + WORD_BITS - 1) / WORD_BITS;
+    size_t row = (size_t)s->words;
+    s->owns_graph = 1;
+    s->adj = calloc((size_t)n * row, sizeof *s->adj);
+    s->order = malloc((size_t)n * sizeof *s->order);
+    if (!s->adj || !s->order || search_alloc_scratch(s) != MVC_OK)
         return MVC_ENOMEM;
     degeneracy_order(g, s->order);
     int32_t *position = malloc((size_t)n * sizeof *position);
@@ -175,7 +211,9 @@ static int search_init(struct clique_search *s, const struct graph *g)
 
 static void search_free(struct clique_search *s)
 {
-    free(s->adj), free(s->order), free(s->current), free(s->best), free(s->candidates);
+    if (s->owns_graph)
+        free(s->adj), free(s->order);
+    free(s->current), free(s->best), free(s->candidates);
     free(s->uncoloured), free(s->colour_class), free(s->low_classes), free(s->branch);
     free(s->colour);
     clique_maxsat_free(&s->maxsat);
@@ -204,7 +242,7 @@ static void poll_stop(struct clique_search *s)
     double now = clock_seconds();
     if (s->time_limit > 0 && now - s->start >= s->time_limit)
         s->stopped = 1;
-    if (s->opts->progress && now - s->last_progress >= 1.0) {
+    if (s->opts->progress && !s->opts_progress_off && now - s->last_progress >= 1.0) {
         s->last_progress = now;
         double t = now - s->start;
         fprintf(stderr, "c %8.1f s  %12lld nodes  %10.0f nodes/s  best cover %ld\n", t,
@@ -357,14 +395,50 @@ static int32_t colour_candidates(struct clique_search *s, const word_t *candidat
     return colour_with(s, candidates, min_colour, branch, colour, 0);
 }
 
+/* The best size any thread has found, and whether one of them stopped the search. */
+static void sync_shared(struct clique_search *s)
+{
+    struct clique_shared *sh = s->shared;
+    if (sh == NULL)
+        return;
+    int32_t best = __atomic_load_n(&sh->best_size, __ATOMIC_RELAXED);
+    if (best > s->best_size)
+        s->best_size = best;
+    if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED))
+        s->stopped = 1;
+}
+
+/* current[0 .. size) is a clique larger than the best this thread knows of. */
+static void record_best(struct clique_search *s, int32_t size)
+{
+    struct clique_shared *sh = s->shared;
+    s->best_size = size;
+    if (sh == NULL) {
+        memcpy(s->best, s->current, (size_t)size * sizeof *s->best);
+        return;
+    }
+    pthread_mutex_lock(&sh->lock);
+    if (size > sh->best_size) {
+        memcpy(sh->best, s->current, (size_t)size * sizeof *sh->best);
+        __atomic_store_n(&sh->best_size, size, __ATOMIC_RELAXED);
+        if (size >= s->target)
+            __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED);
+    }
+    pthread_mutex_unlock(&sh->lock);
+}
+
 static void expand(struct clique_search *s, int32_t depth)
 {
     size_t row = (size_t)s->words;
     word_t *candidates = s->candidates + (size_t)depth * row;
     int32_t *branch = s->branch + (size_t)depth * s->n;
     int32_t *colour = s->colour + (size_t)depth * s->n;
-    if (++s->nodes % POLL_INTERVAL == 0)
+    if (++s->nodes % POLL_INTERVAL == 0) {
         poll_stop(s);
+        if (s->stopped && s->shared != NULL)
+            __atomic_store_n(&s->shared->stop, 1, __ATOMIC_RELAXED);
+    }
+    sync_shared(s);
     if (s->stopped)
         return;
     int32_t min_colour = s->best_size - depth + 1;
@@ -385,12 +459,125 @@ static void expand(struct clique_search *s, int32_t depth)
         }
         if (any)
             expand(s, depth + 1);
-        else if (depth + 1 > s->best_size) {
-            s->best_size = depth + 1;
-            memcpy(s->best, s->current, (size_t)(depth + 1) * sizeof *s->best);
-        }
+        else if (depth + 1 > s->best_size)
+            record_best(s, depth + 1);
         bit_clear(candidates, v);
+        sync_shared(s);
     }
+}
+
+/* Parallel search: at most this many threads, and scratch for all of them under this many bytes. */
+#define MAX_THREADS 16
+#define MAX_SCRATCH_BYTES (512.0 * 1024 * 1024)
+/* Fewer root branches per thread than this leave threads idle: searched on one thread. */
+#define MIN_BRANCHES_PER_THREAD 4
+
+static int search_threads(const struct solve_opts *o, int32_t n)
+{
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    int threads = o->threads > 0 ? o->threads : (online > 0 ? (int)online : 1);
+    if (threads > MAX_THREADS)
+        threads = MAX_THREADS;
+    while (threads > 1 && threads * scratch_bytes(n) > MAX_SCRATCH_BYTES)
+        threads--;
+    return threads;
+}
+
+/* One thread of a parallel search: whole subtrees of the root, one branch at a time. */
+static void *search_root_branches(void *arg)
+{
+    struct clique_search *s = arg;
+    struct clique_shared *sh = s->shared;
+    size_t row = (size_t)s->words;
+    word_t *child = s->candidates + row; /* depth 1 */
+    for (;;) {
+        int32_t i = __atomic_fetch_sub(&sh->next_branch, 1, __ATOMIC_RELAXED);
+        sync_shared(s);
+        /* colours fall with i: once one branch is bounded out, so are all after it */
+        if (i < 0 || s->stopped || s->best_size >= s->target || sh->root_colour[i] <= s->best_size)
+            break;
+        /* the root's candidates less the branches before this one (they have been searched) */
+        memcpy(child, sh->root_candidates, row * sizeof *child);
+        for (int32_t j = i + 1; j < sh->listed; j++)
+            bit_clear(child, sh->root_branch[j]);
+        int32_t v = sh->root_branch[i];
+        const word_t *r = s->adj + (size_t)v * row;
+        word_t any = 0;
+        for (size_t w = 0; w < row; w++) {
+            child[w] &= r[w];
+            any |= child[w];
+        }
+        s->current[0] = v;
+        if (any)
+            expand(s, 1);
+        else if (1 > s->best_size)
+            record_best(s, 1);
+    }
+    return NULL;
+}
+
+/*
+ * The root colouring on s, then its branches shared among `threads` threads
+ * (s's own thread among them); the best clique ends in s->best. Returns
+ * MVC_OK, or MVC_ENOMEM with nothing searched beyond the root when the
+ * threads cannot be set up (the caller then searches on one thread).
+ */
+static int search_parallel(struct clique_search *s, int threads)
+{
+    s->nodes++;
+    int32_t listed = colour_candidates(s, s->candidates, s->best_size + 1, s->branch, s->colour);
+    if (listed < MIN_BRANCHES_PER_THREAD * threads)
+        return MVC_EUNSUPPORTED;
+    struct clique_shared sh = {.best_size = s->best_size, .next_branch = listed - 1,
+                               .listed = listed, .root_branch = s->branch,
+                               .root_colour = s->colour, .root_candidates = s->candidates};
+    struct clique_search *helpers = calloc((size_t)threads, sizeof *helpers);
+    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
+    int status = helpers && ids && pthread_mutex_init(&sh.lock, NULL) == 0 ? MVC_OK : MVC_ENOMEM;
+    sh.best = status == MVC_OK ? malloc(((size_t)s->n + 1) * sizeof *sh.best) : NULL;
+    if (sh.best == NULL)
+        status = MVC_ENOMEM;
+    else
+        memcpy(sh.best, s->best, (size_t)s->best_size * sizeof *sh.best);
+    int started = 0;
+    for (int t = 1; t < threads && status == MVC_OK; t++) {
+        struct clique_search *h = &helpers[t];
+        *h = *s;
+        h->owns_graph = 0;
+        h->shared = &sh;
+        h->nodes = 0;
+        h->opts_progress_off = 1;
+        memset(&h->maxsat, 0, sizeof h->maxsat);
+        if (search_alloc_scratch(h) != MVC_OK) {
+            search_free(h);
+            break; /* fewer threads */
+        }
+        if (pthread_create(&ids[t], NULL, search_root_branches, h) != 0) {
+            search_free(h);
+            break;
+        }
+        started = t;
+    }
+    if (status == MVC_OK) {
+        s->shared = &sh;
+        search_root_branches(s);
+        for (int t = 1; t <= started; t++) {
+            pthread_join(ids[t], NULL);
+            s->nodes += helpers[t].nodes;
+            s->maxsat.spared += helpers[t].maxsat.spared;
+            s->stopped |= helpers[t].stopped;
+            search_free(&helpers[t]);
+        }
+        s->shared = NULL;
+        s->best_size = sh.best_size;
+        memcpy(s->best, sh.best, (size_t)sh.best_size * sizeof *s->best);
+        /* a thread that reached the target set stop without being stopped */
+        if (s->best_size >= s->target)
+            s->stopped = 0;
+        pthread_mutex_destroy(&sh.lock);
+    }
+    free(sh.best), free(helpers), free(ids);
+    return status;
 }
 
 int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover *out,
@@ -424,7 +611,11 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
         memset(s.candidates, 0xff, (size_t)s.words * sizeof *s.candidates);
         if (g->n % WORD_BITS)
             s.candidates[s.words - 1] = ((word_t)1 << (g->n % WORD_BITS)) - 1;
-        expand(&s, 0);
+        int threads = search_threads(o, g->n);
+        if (threads <= 1 || search_parallel(&s, threads) != MVC_OK) {
+            s.nodes = 0;
+            expand(&s, 0);
+        }
     }
     memset(out->in, 1, (size_t)g->n);
     out->size = g->n;

@@ -101,7 +101,7 @@ void options_print_help(FILE *out)
         "                         bnr (CPU, branch and reduce with lower bounds)\n"
         "      --no-reduce        skip the kernelization before the search\n"
         "      --time-limit SEC   stop after SEC seconds and print the best cover found\n"
-        "      --threads N        CPU threads (the CPU solver uses one thread in this version)\n"
+        "      --threads N        CPU threads of the clique search (default: one per CPU, max 16)\n"
         "\n"
         "GPU tuning (default: chosen from the device's occupancy and memory):\n"
         "      --block-size N     threads per block\n"

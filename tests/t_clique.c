@@ -4,6 +4,7 @@
 
 #include "brute.h"
 #include "clique.h"
+#include "clock.h"
 #include "tap.h"
 
 /* Minimum vertex cover size by trying every subset (n <= 20). */
@@ -152,6 +153,76 @@ static void maxsat_off_on_sparse_clique_graphs(void)
     graph_free(g);
 }
 
+/* solve_clique on a given number of threads (PVC when k >= 0). */
+static int clique_threads(const struct graph *g, int64_t k, int threads, double time_limit,
+                          struct cover *c)
+{
+    struct solve_opts o;
+    solve_opts_default(&o);
+    o.k = k;
+    o.threads = threads;
+    o.time_limit = time_limit;
+    struct solve_stats st;
+    memset(&st, 0, sizeof st);
+    struct error err = {0};
+    return solve_clique(g, &o, c, &st, &err);
+}
+
+/*
+ * The root's branches shared among threads: the same optimum as one thread,
+ * valid covers, PVC right at opt - 1, opt and opt + 1, on graphs of 64-160
+ * vertices (large enough for the split) over the densities either side of
+ * the MaxSAT switch; then a time limit that stops the threads midway.
+ */
+static void parallel_against_one_thread(void)
+{
+    static const double densities[] = {0.05, 0.1, 0.2, 0.4, 0.6, 0.8};
+    static const int thread_counts[] = {2, 3, 4, 8};
+    int split = 0;
+    for (unsigned seed = 3000; seed < 3060; seed++) {
+        int32_t n = 64 + (int32_t)(seed * 37 % 97);
+        double p = densities[seed % 6];
+        int threads = thread_counts[seed % 4];
+        struct graph *g = random_graph(n, p, seed);
+        struct cover one = {0}, many = {0};
+        struct error err = {0};
+        int o1 = clique_threads(g, -1, 1, 0, &one);
+        int om = clique_threads(g, -1, threads, 0, &many);
+        ok(o1 == SOLVE_OPTIMAL && om == SOLVE_OPTIMAL && many.size == one.size &&
+               cover_check(g, &many, &err) == MVC_OK,
+           "seed %u n=%d p=%.2f, %d threads: cover %d, one thread %d", seed, n, p, threads,
+           many.size, one.size);
+        for (int delta = -1; delta <= 1; delta++) {
+            struct cover c = {0};
+            int64_t k = one.size + delta;
+            int outcome = clique_threads(g, k, threads, 0, &c);
+            int right = delta < 0 ? outcome == SOLVE_NO_COVER
+                                  : outcome == SOLVE_FOUND && c.size <= k &&
+                                        cover_check(g, &c, &err) == MVC_OK;
+            ok(right, "seed %u, %d threads, PVC k=%lld: outcome %d", seed, threads, (long long)k,
+               outcome);
+            cover_free(&c);
+        }
+        split += n >= 100;
+        cover_free(&one), cover_free(&many);
+        graph_free(g);
+    }
+    ok(split > 0, "%d of the graphs had 100 vertices or more", split);
+
+    /* G(400, 0.1): its complement's clique search runs for seconds; 0.05 s stops all threads */
+    struct graph *g = random_graph(400, 0.1, 11);
+    struct cover c = {0};
+    struct error err = {0};
+    double start = clock_seconds();
+    int outcome = clique_threads(g, -1, 4, 0.05, &c);
+    double took = clock_seconds() - start;
+    ok((outcome == SOLVE_STOPPED || outcome == SOLVE_OPTIMAL) && cover_check(g, &c, &err) == MVC_OK,
+       "4 threads, 0.05 s limit: outcome %d, valid cover %d", outcome, c.size);
+    ok(took < 1.0, "4 threads stop promptly (%.3f s)", took);
+    cover_free(&c);
+    graph_free(g);
+}
+
 int main(void)
 {
     static const double densities[] = {0.3, 0.5, 0.7, 0.9};
@@ -186,6 +257,7 @@ int main(void)
     maxsat_against_brute_force();
     maxsat_against_colour_bound();
     maxsat_off_on_sparse_clique_graphs();
+    parallel_against_one_thread();
 
     /* A stop request already raised still returns a valid cover, marked stopped. */
     struct graph *g = random_graph(300, 0.5, 7);
