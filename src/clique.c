@@ -469,8 +469,8 @@ static void expand(struct clique_search *s, int32_t depth)
 /* Parallel search: at most this many threads, and scratch for all of them under this many bytes. */
 #define MAX_THREADS 16
 #define MAX_SCRATCH_BYTES (512.0 * 1024 * 1024)
-/* Fewer root branches per thread than this leave threads idle: searched on one thread. */
-#define MIN_BRANCHES_PER_THREAD 4
+/* Root branches per thread at least: with fewer, fewer threads (one: no split). */
+#define MIN_BRANCHES_PER_THREAD 2
 
 static int search_threads(const struct solve_opts *o, int32_t n)
 {
@@ -519,14 +519,17 @@ static void *search_root_branches(void *arg)
 /*
  * The root colouring on s, then its branches shared among `threads` threads
  * (s's own thread among them); the best clique ends in s->best. Returns
- * MVC_OK, or MVC_ENOMEM with nothing searched beyond the root when the
- * threads cannot be set up (the caller then searches on one thread).
+ * MVC_OK; MVC_EUNSUPPORTED when the root has too few branches to share, or
+ * MVC_ENOMEM when the threads cannot be set up, with nothing searched beyond
+ * the root (the caller then searches on one thread).
  */
 static int search_parallel(struct clique_search *s, int threads)
 {
     s->nodes++;
     int32_t listed = colour_candidates(s, s->candidates, s->best_size + 1, s->branch, s->colour);
-    if (listed < MIN_BRANCHES_PER_THREAD * threads)
+    if (threads > listed / MIN_BRANCHES_PER_THREAD)
+        threads = listed / MIN_BRANCHES_PER_THREAD;
+    if (threads < 2)
         return MVC_EUNSUPPORTED;
     struct clique_shared sh = {.best_size = s->best_size, .next_branch = listed - 1,
                                .listed = listed, .root_branch = s->branch,
