@@ -328,6 +328,7 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
         return status;
 
     struct search_args a = search_args_of(&m->dev, &r, &p, run->pvc, run->k_root);
+    a.domination = t != NULL && t->domination;
 
     int stop_sent = 0;
     if ((status = launch_search(m, &r, &p, &a, err)) != MVC_OK ||
@@ -432,7 +433,10 @@ int gpu_solve_mvc_tuned(const struct graph *g, const struct solve_opts *o,
 int gpu_solve_mvc(const struct graph *g, const struct solve_opts *o, struct cover *out,
                   struct solve_stats *st, struct error *err)
 {
-    struct gpu_tuning t = {GPU_STORAGE_AUTO};
+    struct gpu_tuning t = {GPU_STORAGE_AUTO, GPU_DOMINATION_DEFAULT};
+    const char *domination = getenv("MVC_GPU_DOMINATION");
+    if (domination != NULL)
+        t.domination = strcmp(domination, "0") != 0;
     const char *storage = getenv("MVC_GPU_STORAGE");
     if (storage != NULL && strcmp(storage, "shared") == 0)
         t.storage = GPU_STORAGE_SHARED;

@@ -22,8 +22,12 @@ enum gpu_storage {
     GPU_STORAGE_GLOBAL, /* global memory */
 };
 
+/* Domination inside the GPU search: measured in bench/results/gpu-domination-h100.md. */
+#define GPU_DOMINATION_DEFAULT 0
+
 struct gpu_tuning {
     enum gpu_storage storage;
+    int domination; /* a domination round at each node's fixed point (reduce.cuh) */
 };
 
 /* gpu_solve_mvc with tuning t (NULL: defaults). */

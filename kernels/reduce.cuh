@@ -36,11 +36,19 @@
 #include "node.cuh"
 #include "search_types.cuh"
 
+/* Domination rounds examine vertices of degree 3 to this (d(d-1) adjacency tests each). */
+#define DOMINATION_MAX_DEGREE 6
+/* Dominations one round can claim; more wait for the next round. */
+#define DOMINATION_CLAIMS 128
+
 /* Shared-memory scratch of the rounds. list_len alternates between rounds (see reduce_node). */
 struct reduce_scratch {
     int list[REMOVAL_LIST_CAPACITY]; /* vertices taken this round; -1 where another thread took it
                                         first */
     int list_len[2];
+    int claim_dominated[DOMINATION_CLAIMS]; /* domination rounds: v ... */
+    int claim_dominator[DOMINATION_CLAIMS]; /* ... and u with N[v] within N[u] */
+    int claims;
 };
 
 /* Is uw an edge of the input graph? Binary search in the shorter adjacency list. */
@@ -167,6 +175,65 @@ static __device__ int apply_rules(int *deg, const struct search_graph &g, int v,
     return taken;
 }
 
+/*
+ * Domination (Fomin, Grandoni and Kratsch 2009), for a vertex v of degree 3 to
+ * DOMINATION_MAX_DEGREE: a neighbour u adjacent to all of v's other
+ * neighbours has N[v] within N[u], and some minimum cover holds u. Claims
+ * (v, u) only; take_dominators acts on them. Per thread: v's present
+ * neighbours are few, though its adjacency list may be long.
+ */
+static __device__ void claim_domination(int *deg, const struct search_graph &g, int v,
+                                        struct reduce_scratch *rs)
+{
+    int d = v >= 0 ? degree_load(deg, v) : DEGREE_REMOVED;
+    if (d < 3 || d > DOMINATION_MAX_DEGREE)
+        return;
+    int nb[DOMINATION_MAX_DEGREE], found = 0;
+    for (int64_t e = adj_begin(g, v); e < adj_end(g, v) && found < d; e++) {
+        int x = neighbour(g, e);
+        if (degree_load(deg, x) >= 0)
+            nb[found++] = x;
+    }
+    for (int i = 0; i < found; i++) {
+        int u = nb[i];
+        if (degree_load(deg, u) < d)
+            continue;
+        bool dominates = true;
+        for (int j = 0; j < found && dominates; j++)
+            dominates = j == i || graph_adjacent(g, u, nb[j]);
+        if (dominates) {
+            int slot = atomicAdd(&rs->claims, 1);
+            if (slot < DOMINATION_CLAIMS) {
+                rs->claim_dominated[slot] = v;
+                rs->claim_dominator[slot] = u;
+            }
+            return;
+        }
+    }
+}
+
+/*
+ * Takes the dominators of the claims whose dominated vertex is not itself a
+ * claimed dominator. Replayed one at a time, each take still holds: the
+ * others remove only dominators, never a dominated v of a kept claim, and
+ * removing a vertex from both N[v] and N[u] keeps N[v] within N[u]. (A v that
+ * another claim takes would leave its own claim without a reason.)
+ */
+static __device__ int take_dominators(int *deg, struct reduce_scratch *rs, int parity)
+{
+    int claims = rs->claims < DOMINATION_CLAIMS ? rs->claims : DOMINATION_CLAIMS;
+    int taken = 0;
+    for (int i = (int)threadIdx.x; i < claims; i += (int)blockDim.x) {
+        int v = rs->claim_dominated[i];
+        bool reason_kept = true;
+        for (int j = 0; j < claims && reason_kept; j++)
+            reason_kept = rs->claim_dominator[j] != v;
+        if (reason_kept)
+            taken += take_into_cover(deg, rs->claim_dominator[i], rs, parity);
+    }
+    return taken;
+}
+
 /* Second phase: the neighbours of the vertices taken this round lose one edge each; a warp per
  * vertex. */
 static __device__ void remove_taken_edges(int *deg, const struct search_graph &g, const int *list,
@@ -195,8 +262,9 @@ static __device__ void remove_taken_edges(int *deg, const struct search_graph &g
  * the other one, which nobody reads any more.
  */
 static __device__ bool reduce_node(int *deg, const struct search_graph &g, int k_eff,
-                                   struct reduce_scratch *rs)
+                                   bool domination, struct reduce_scratch *rs)
 {
+    bool dominating = false; /* this round: domination alone, once the other rules are done */
     for (int parity = 0;; parity ^= 1) {
         int budget = k_eff - node_cover_size(deg, g.n);
         if (budget < 0) {
@@ -205,16 +273,34 @@ static __device__ bool reduce_node(int *deg, const struct search_graph &g, int k
             return false;
         }
         int taken = 0;
-        for (int base = 0; base < g.n; base += blockDim.x) { /* whole warps in every step */
-            int v = base + (int)threadIdx.x;
-            taken += apply_rules(deg, g, v < g.n ? v : -1, budget, rs, parity);
+        if (dominating) {
+            for (int base = 0; base < g.n; base += blockDim.x) {
+                int v = base + (int)threadIdx.x;
+                claim_domination(deg, g, v < g.n ? v : -1, rs);
+            }
+            __syncthreads();
+            taken = take_dominators(deg, rs, parity);
+        } else {
+            for (int base = 0; base < g.n; base += blockDim.x) { /* whole warps in every step */
+                int v = base + (int)threadIdx.x;
+                taken += apply_rules(deg, g, v < g.n ? v : -1, budget, rs, parity);
+            }
         }
         __syncthreads();
         int len = rs->list_len[parity];
-        if (threadIdx.x == 0)
+        if (threadIdx.x == 0) {
             rs->list_len[parity ^ 1] = 0;
-        if (len == 0)
-            return true;
+            rs->claims = 0;
+        }
+        if (len == 0) {
+            if (!domination || dominating || budget < 1)
+                return true;
+            dominating = true; /* the paper's rules are done: one domination round */
+            __syncthreads();    /* claims cleared before anyone claims */
+            parity ^= 1;        /* the same list again: it is empty */
+            continue;
+        }
+        dominating = false;
         if (taken > 0)
             atomicAdd(&deg[g.n], taken);
         remove_taken_edges(deg, g, rs->list,

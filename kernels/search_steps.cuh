@@ -103,7 +103,7 @@ static __device__ bool read_control(const struct search_args &a, struct search_s
 static __device__ int visit_node(int *cur, const struct search_args &a, int k_eff,
                                  struct search_shared &sh, degree_summary *summary)
 {
-    if (!reduce_node(cur, a.g, k_eff, &sh.reduce))
+    if (!reduce_node(cur, a.g, k_eff, a.domination != 0, &sh.reduce))
         return VISIT_PRUNED;
     *summary = summarize_degrees(cur, a.g.n, sh.summary_tmp, &sh.summary);
     long long budget = (long long)k_eff - summary->cover_size;

@@ -82,6 +82,7 @@ struct search_args {
     struct broker queue; /* hybrid only */
     int threshold;       /* hybrid: share a child while the queue holds fewer */
     int start_depth;     /* stackonly: sub-trees start at this depth */
+    int domination;      /* reduce_node adds domination rounds */
     struct block_stats *stats;
 };
 

@@ -45,6 +45,7 @@ struct config {
     int blocks;
     int block_size;
     int depth;
+    int domination; /* reduce.cuh's domination rounds */
 };
 
 static int small_mode;
@@ -76,7 +77,7 @@ static struct result solve(const struct graph *g, const struct config *cf, int64
         o.blocks = 8;
     if (small_mode && o.worklist_size == 0)
         o.worklist_size = 64;
-    struct gpu_tuning t = {cf->storage};
+    struct gpu_tuning t = {cf->storage, cf->domination};
     struct cover c = {0};
     struct solve_stats st;
     memset(&st, 0, sizeof st);
@@ -274,30 +275,35 @@ static struct graph *isolated_graph(void)
 
 /* ---- tests ---- */
 
-static const struct config hybrid = {"hybrid", SOLVER_HYBRID, GPU_STORAGE_AUTO, 0, 0, 0, 0, 0};
+static const struct config hybrid = {"hybrid", SOLVER_HYBRID, GPU_STORAGE_AUTO, 0, 0, 0, 0, 0, 0};
 static const struct config stackonly = {
-    "stackonly", SOLVER_STACKONLY, GPU_STORAGE_AUTO, 0, 0, 0, 0, 0};
+    "stackonly", SOLVER_STACKONLY, GPU_STORAGE_AUTO, 0, 0, 0, 0, 0, 0};
 static const struct config hybrid_global = {
-    "hybrid (global memory)", SOLVER_HYBRID, GPU_STORAGE_GLOBAL, 0, 0, 0, 0, 0};
+    "hybrid (global memory)", SOLVER_HYBRID, GPU_STORAGE_GLOBAL, 0, 0, 0, 0, 0, 0};
 static const struct config hybrid_shared = {
-    "hybrid (shared memory)", SOLVER_HYBRID, GPU_STORAGE_SHARED, 0, 0, 0, 0, 0};
+    "hybrid (shared memory)", SOLVER_HYBRID, GPU_STORAGE_SHARED, 0, 0, 0, 0, 0, 0};
 static const struct config stackonly_global = {
-    "stackonly (global memory)", SOLVER_STACKONLY, GPU_STORAGE_GLOBAL, 0, 0, 0, 0, 0};
+    "stackonly (global memory)", SOLVER_STACKONLY, GPU_STORAGE_GLOBAL, 0, 0, 0, 0, 0, 0};
+static const struct config hybrid_domination = {
+    "hybrid with domination", SOLVER_HYBRID, GPU_STORAGE_AUTO, 0, 0, 0, 0, 0, 1};
+static const struct config stackonly_domination = {
+    "stackonly with domination (global memory)", SOLVER_STACKONLY, GPU_STORAGE_GLOBAL, 0, 0, 0, 0,
+    0, 1};
 
 /* Launch shapes that push the worklist to its edges. */
 static const struct config odd_configs[] = {
-    {"hybrid, 4-entry worklist, threshold 1", SOLVER_HYBRID, GPU_STORAGE_AUTO, 4, 1.0, 0, 0, 0},
-    {"hybrid, 4-entry worklist, threshold 0.25", SOLVER_HYBRID, GPU_STORAGE_AUTO, 4, 0.25, 0, 0, 0},
-    {"hybrid, 1-entry worklist", SOLVER_HYBRID, GPU_STORAGE_AUTO, 1, 1.0, 0, 0, 0},
-    {"hybrid, global memory, 4-entry worklist", SOLVER_HYBRID, GPU_STORAGE_GLOBAL, 4, 1.0, 0, 0, 0},
-    {"hybrid, one block", SOLVER_HYBRID, GPU_STORAGE_AUTO, 0, 0, 1, 0, 0},
+    {"hybrid, 4-entry worklist, threshold 1", SOLVER_HYBRID, GPU_STORAGE_AUTO, 4, 1.0, 0, 0, 0, 0},
+    {"hybrid, 4-entry worklist, threshold 0.25", SOLVER_HYBRID, GPU_STORAGE_AUTO, 4, 0.25, 0, 0, 0, 0},
+    {"hybrid, 1-entry worklist", SOLVER_HYBRID, GPU_STORAGE_AUTO, 1, 1.0, 0, 0, 0, 0},
+    {"hybrid, global memory, 4-entry worklist", SOLVER_HYBRID, GPU_STORAGE_GLOBAL, 4, 1.0, 0, 0, 0, 0},
+    {"hybrid, one block", SOLVER_HYBRID, GPU_STORAGE_AUTO, 0, 0, 1, 0, 0, 0},
     {"hybrid, two blocks of 32 threads, 2-entry worklist", SOLVER_HYBRID, GPU_STORAGE_AUTO, 2, 0.5,
-     2, 32, 0},
-    {"hybrid, 96-thread blocks", SOLVER_HYBRID, GPU_STORAGE_AUTO, 0, 0, 0, 96, 0},
-    {"stackonly, depth 1", SOLVER_STACKONLY, GPU_STORAGE_AUTO, 0, 0, 0, 0, 1},
-    {"stackonly, depth 12", SOLVER_STACKONLY, GPU_STORAGE_AUTO, 0, 0, 0, 0, 12},
+     2, 32, 0, 0},
+    {"hybrid, 96-thread blocks", SOLVER_HYBRID, GPU_STORAGE_AUTO, 0, 0, 0, 96, 0, 0},
+    {"stackonly, depth 1", SOLVER_STACKONLY, GPU_STORAGE_AUTO, 0, 0, 0, 0, 1, 0},
+    {"stackonly, depth 12", SOLVER_STACKONLY, GPU_STORAGE_AUTO, 0, 0, 0, 0, 12, 0},
     {"stackonly, global memory, 3 blocks, depth 5", SOLVER_STACKONLY, GPU_STORAGE_GLOBAL, 0, 0, 3,
-     0, 5},
+     0, 5, 0},
 };
 
 static void test_hand_graphs(void)
@@ -343,9 +349,10 @@ static void test_random_graphs(int count, uint64_t first_seed)
         snprintf(label, sizeof label, "random n=%d p=%.1f seed=%llu (m=%lld)", n, p,
                  (unsigned long long)seed, (long long)g->m);
         char why[2 * ERROR_MESSAGE_MAX];
-        const struct config *configs[] = {&hybrid, &stackonly, &hybrid_global, &stackonly_global};
-        for (int c = 0; c < 4; c++) {
-            check_solver(g, opt, configs[c], c < 2, why, sizeof why);
+        const struct config *configs[] = {&hybrid,           &stackonly,         &hybrid_global,
+                                          &stackonly_global, &hybrid_domination, &stackonly_domination};
+        for (int c = 0; c < 6; c++) {
+            check_solver(g, opt, configs[c], c < 2 || c == 4, why, sizeof why);
             if (why[0] != '\0') {
                 failed++;
                 ok(0, "%s: %s", label, configs[c]->name);
@@ -355,9 +362,8 @@ static void test_random_graphs(int count, uint64_t first_seed)
         graph_free(g);
     }
     ok(failed == 0,
-       "%d random graphs (n <= %d): hybrid and stackonly, shared and global memory, find the "
-       "brute-force "
-       "optimum; PVC at opt-1, opt, opt+1 answers right",
+       "%d random graphs (n <= %d): hybrid and stackonly, shared and global memory, with and "
+       "without domination, find the brute-force optimum; PVC at opt-1, opt, opt+1 answers right",
        count, BRUTE_FORCE_MAX_N);
 }
 

@@ -161,7 +161,8 @@ static struct outcome solve(const struct graph *g, const struct config &c, int p
     b.queue_words = bytes.queue_words > 0 ? words.data() : NULL;
     b.tickets = bytes.queue_words > 0 ? tickets.data() : NULL;
     b.payload = bytes.queue_words > 0 ? (int *)payload.data() : NULL;
-    const struct search_args a = search_args_of(&b, &rq, &p, pvc, k_root);
+    struct search_args a = search_args_of(&b, &rq, &p, pvc, k_root);
+    a.domination = seed % 2; /* half the searches with reduce.cuh's domination rounds */
 
     r.launch = emu_launch(
         c.blocks, c.threads, seed,
@@ -667,9 +668,9 @@ static void test_reduce_fixpoint(unsigned first, unsigned count)
             [&] {
                 __shared__ struct reduce_scratch rs;
                 if (threadIdx.x == 0)
-                    rs.list_len[0] = rs.list_len[1] = 0;
+                    rs.list_len[0] = rs.list_len[1] = rs.claims = 0;
                 __syncthreads();
-                bool r = reduce_node(deg, sg, k_eff, &rs);
+                bool r = reduce_node(deg, sg, k_eff, seed % 2 == 0, &rs);
                 if (threadIdx.x == 0)
                     reduced = r;
             },
