@@ -433,7 +433,8 @@ int gpu_solve_mvc_tuned(const struct graph *g, const struct solve_opts *o,
 int gpu_solve_mvc(const struct graph *g, const struct solve_opts *o, struct cover *out,
                   struct solve_stats *st, struct error *err)
 {
-    struct gpu_tuning t = {GPU_STORAGE_AUTO, GPU_DOMINATION_DEFAULT};
+    struct gpu_tuning t = {GPU_STORAGE_AUTO,
+                           2 * g->m <= (int64_t)GPU_DOMINATION_MAX_MEAN_DEGREE * g->n};
     const char *domination = getenv("MVC_GPU_DOMINATION");
     if (domination != NULL)
         t.domination = strcmp(domination, "0") != 0;

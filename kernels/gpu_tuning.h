@@ -22,8 +22,13 @@ enum gpu_storage {
     GPU_STORAGE_GLOBAL, /* global memory */
 };
 
-/* Domination inside the GPU search: measured in bench/results/gpu-domination-h100.md. */
-#define GPU_DOMINATION_DEFAULT 0
+/*
+ * Domination inside the GPU search pays on sparse graphs and costs on dense
+ * ones (bench/results/gpu-domination-h100.md, hybrid --no-reduce on an H100:
+ * wikipedia_link_lo, mean degree 44, 2.06 s -> 0.015 s; cop_hat500-2, mean
+ * degree 250, 0.29 s -> 0.95 s): on by default up to this mean degree.
+ */
+#define GPU_DOMINATION_MAX_MEAN_DEGREE 64
 
 struct gpu_tuning {
     enum gpu_storage storage;

@@ -164,6 +164,7 @@ static int32_t cpu_optimum(const struct graph *g, int64_t *nodes)
     struct solve_opts o;
     solve_opts_default(&o);
     o.colour_bound_only = 1; /* the GPU search bounds by the colouring alone */
+    o.threads = 1;           /* one thread: node counts are compared */
     struct solve_stats st;
     memset(&st, 0, sizeof st);
     struct cover c = {0, 0, NULL};

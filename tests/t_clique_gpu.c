@@ -103,6 +103,7 @@ static void check_single_warp(const struct graph *g, const char *name)
     solve_opts_default(&o);
     struct run cpu, gpu;
     o.colour_bound_only = 1; /* the same tree as the GPU's: the colour bound alone */
+    o.threads = 1;           /* and one thread: node counts are compared */
     run_cpu(g, &o, &cpu);
     o.colour_bound_only = 0;
     o.blocks = 1;
