@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clique_cover.h"
 #include "clock.h"
 #include "components.h"
 #include "greedy.h"
@@ -117,127 +118,6 @@ static int stopped_with_greedy(struct bnr_search *s, const struct graph *g, stru
  * many nodes as they save (vc-exact_035 to 111, measured).
  */
 #define ROOT_CLIQUE_COVER_ROUNDS 8
-
-/*
- * Greedy clique cover (Akiba and Iwata 2016): in order of increasing
- * degree each vertex joins the largest clique all of whose members are its
- * neighbours, or opens a new clique. A cover holds all but at most one vertex
- * of each clique, so a component needs at least as many vertices as joined a
- * clique in it: joins[c] (count entries, zeroed by the caller).
- */
-static int clique_cover_bounds(const struct graph *g, const int32_t *component_of, int rounds,
-                               int32_t *joins)
-{
-    size_t n = (size_t)g->n + 1;
-    int32_t *order = malloc(n * sizeof *order);
-    int32_t *first_of_degree = calloc(n + 1, sizeof *first_of_degree);
-    int32_t *clique_of = malloc(n * sizeof *clique_of);
-    int32_t *clique_size = malloc(n * sizeof *clique_size);
-    int32_t *hits = calloc(n, sizeof *hits);
-    int32_t *touched = malloc(n * sizeof *touched);
-    int status = MVC_ENOMEM;
-    if (order == NULL || first_of_degree == NULL || clique_of == NULL || clique_size == NULL ||
-        hits == NULL || touched == NULL)
-        goto out;
-    /* counting sort by degree */
-    for (int32_t v = 0; v < g->n; v++)
-        first_of_degree[graph_degree(g, v) + 1]++;
-    for (int32_t d = 0; d < g->n; d++)
-        first_of_degree[d + 1] += first_of_degree[d];
-    for (int32_t v = 0; v < g->n; v++) {
-        order[first_of_degree[graph_degree(g, v)]++] = v;
-        clique_of[v] = -1; /* not placed yet */
-    }
-
-    int32_t cliques = 0;
-    for (int32_t i = 0; i < g->n; i++) {
-        int32_t v = order[i], t = 0, best = -1;
-        for (int64_t j = g->offsets[v]; j < g->offsets[v + 1]; j++) {
-            int32_t c = clique_of[g->adj[j]];
-            if (c >= 0 && hits[c]++ == 0)
-                touched[t++] = c;
-        }
-        for (int32_t j = 0; j < t; j++) {
-            int32_t c = touched[j];
-            if (hits[c] == clique_size[c] && (best < 0 || clique_size[c] > clique_size[best]))
-                best = c;
-            hits[c] = 0;
-        }
-        if (best >= 0) {
-            clique_size[best]++;
-        } else {
-            best = cliques++;
-            clique_size[best] = 1;
-        }
-        clique_of[v] = best;
-    }
-    /*
-     * Iterated greedy (Culberson): vertices taken clique by clique, cliques in a
-     * new order, each vertex into the first clique all of whose members are its
-     * neighbours. No round needs more cliques than the one before, and the
-     * orders (largest first, then the reverse) undo the first pass's mistakes:
-     * on graphs made of triangles and edges, a vertex of a triangle that joined
-     * a hub of equal degree splits the triangle, and a round puts it back.
-     */
-    for (int round = 0; round < rounds && cliques > 0; round++) {
-        /* cliques by size, largest first (reversed on odd rounds), as first_of_degree buckets */
-        memset(first_of_degree, 0, (n + 1) * sizeof *first_of_degree);
-        for (int32_t c = 0; c < cliques; c++)
-            first_of_degree[(round % 2 ? clique_size[c] : g->n - clique_size[c]) + 1]++;
-        for (int32_t d = 0; d < g->n; d++)
-            first_of_degree[d + 1] += first_of_degree[d];
-        /* rank[c] = position of clique c in the new order; touched[] holds it */
-        for (int32_t c = 0; c < cliques; c++)
-            touched[c] = first_of_degree[round % 2 ? clique_size[c] : g->n - clique_size[c]]++;
-        /* vertices bucketed by their clique's rank */
-        memset(hits, 0, n * sizeof *hits);
-        for (int32_t v = 0; v < g->n; v++)
-            hits[touched[clique_of[v]] + 1]++;
-        for (int32_t c = 0; c < cliques; c++)
-            hits[c + 1] += hits[c];
-        for (int32_t v = 0; v < g->n; v++)
-            order[hits[touched[clique_of[v]]]++] = v;
-        /* first fit */
-        memset(hits, 0, n * sizeof *hits);
-        for (int32_t v = 0; v < g->n; v++)
-            clique_of[v] = -1;
-        int32_t made = 0;
-        for (int32_t i = 0; i < g->n; i++) {
-            int32_t v = order[i], t = 0, first = -1;
-            for (int64_t j = g->offsets[v]; j < g->offsets[v + 1]; j++) {
-                int32_t c = clique_of[g->adj[j]];
-                if (c >= 0 && hits[c]++ == 0)
-                    touched[t++] = c;
-            }
-            for (int32_t j = 0; j < t; j++) {
-                int32_t c = touched[j];
-                if (hits[c] == clique_size[c] && (first < 0 || c < first))
-                    first = c;
-                hits[c] = 0;
-            }
-            if (first >= 0) {
-                clique_size[first]++;
-            } else {
-                first = made++;
-                clique_size[first] = 1;
-            }
-            clique_of[v] = first;
-        }
-        if (made == cliques)
-            break; /* settled: a further round in the same orders changes nothing */
-        cliques = made;
-    }
-    /* all but one vertex of each clique joined it */
-    memset(hits, 0, n * sizeof *hits);
-    for (int32_t v = 0; v < g->n; v++)
-        if (hits[clique_of[v]]++ > 0)
-            joins[component_of[v]]++;
-    status = MVC_OK;
-out:
-    free(order), free(first_of_degree), free(clique_of), free(clique_size), free(hits);
-    free(touched);
-    return status;
-}
 
 /*
  * A maximum matching of the bipartite double cover (u on the left joined to w
@@ -391,7 +271,7 @@ static int split_kernel(const struct graph *kg, int clique_cover_rounds, struct 
     int32_t *cycles = calloc((size_t)sp->count + 1, sizeof *cycles);
     int status = MVC_ENOMEM;
     if (sp->parts == NULL || joins == NULL || cycles == NULL ||
-        clique_cover_bounds(kg, sp->component_of, clique_cover_rounds, joins) != MVC_OK ||
+        clique_cover_joins(kg, sp->component_of, clique_cover_rounds, joins) != MVC_OK ||
         cycle_cover_bounds(kg, sp->component_of, cycles) != MVC_OK)
         goto out;
     for (int32_t c = 0; c < sp->count; c++) {

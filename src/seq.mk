@@ -7,14 +7,15 @@ libmvc_a_SOURCES += \
 	src/vertex_heap.c src/vertex_heap.h \
 	src/progress.c src/progress.h \
 	src/seq.c \
-	src/bnr.c src/bnr.h \
+	src/bnr.c src/bnr.h src/clique_cover.c src/clique_cover.h \
 	src/brute.c src/brute.h
 noinst_HEADERS += tests/gen.h
 
 check_PROGRAMS += tests/t_reduce tests/t_greedy tests/t_seq tests/t_bnr tests/t_local_search \
-	tests/t_vertex_heap
+	tests/t_vertex_heap tests/t_clique_cover
 TESTS += tests/t_reduce tests/t_greedy tests/t_seq tests/t_bnr tests/t_local_search \
-	tests/t_vertex_heap
+	tests/t_vertex_heap tests/t_clique_cover
+tests_t_clique_cover_LDADD = $(TEST_LDADD)
 tests_t_reduce_LDADD = $(TEST_LDADD)
 tests_t_greedy_LDADD = $(TEST_LDADD)
 tests_t_seq_LDADD = $(TEST_LDADD)

@@ -1,0 +1,134 @@
+/* Greedy clique covers with iterated-greedy improvement: see clique_cover.h. */
+#include "clique_cover.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+
+struct placement {
+    const struct graph *g;
+    int32_t *order;       /* the vertices in the order they are placed */
+    int32_t *clique_of;   /* per vertex, -1 before it is placed */
+    int32_t *clique_size; /* per clique */
+    int32_t *hits;        /* per clique: scratch, zero between vertices */
+    int32_t *touched;     /* cliques with hits */
+    int32_t *bucket;      /* counting-sort offsets, n + 2 entries */
+};
+
+/*
+ * One pass: each vertex in order joins a clique all of whose members are its
+ * neighbours, the largest such (greedy) or the first opened (first fit), or
+ * opens a new one. Returns the number of cliques.
+ */
+static int32_t place_all(struct placement *p, int first_fit)
+{
+    const struct graph *g = p->g;
+    int32_t cliques = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        p->clique_of[v] = -1;
+    for (int32_t i = 0; i < g->n; i++) {
+        int32_t v = p->order[i], t = 0, chosen = -1;
+        for (int64_t j = g->offsets[v]; j < g->offsets[v + 1]; j++) {
+            int32_t c = p->clique_of[g->adj[j]];
+            if (c >= 0 && p->hits[c]++ == 0)
+                p->touched[t++] = c;
+        }
+        for (int32_t j = 0; j < t; j++) {
+            int32_t c = p->touched[j];
+            if (p->hits[c] == p->clique_size[c] &&
+                (chosen < 0 ||
+                 (first_fit ? c < chosen : p->clique_size[c] > p->clique_size[chosen])))
+                chosen = c;
+            p->hits[c] = 0;
+        }
+        if (chosen >= 0) {
+            p->clique_size[chosen]++;
+        } else {
+            chosen = cliques++;
+            p->clique_size[chosen] = 1;
+        }
+        p->clique_of[v] = chosen;
+    }
+    return cliques;
+}
+
+/* order := the vertices sorted by key[v] in 0..max_key, stably (counting sort). */
+static void sort_by_key(struct placement *p, const int32_t *key_of, int32_t max_key)
+{
+    const struct graph *g = p->g;
+    memset(p->bucket, 0, ((size_t)max_key + 2) * sizeof *p->bucket);
+    for (int32_t v = 0; v < g->n; v++)
+        p->bucket[key_of[v] + 1]++;
+    for (int32_t k = 0; k <= max_key; k++)
+        p->bucket[k + 1] += p->bucket[k];
+    for (int32_t v = 0; v < g->n; v++)
+        p->order[p->bucket[key_of[v]]++] = v;
+}
+
+/* Largest clique first on even rounds, smallest first on odd ones: 0..n. */
+static int32_t size_key(const struct placement *p, int32_t c, int round)
+{
+    return round % 2 ? p->clique_size[c] : p->g->n - p->clique_size[c];
+}
+
+int clique_cover_joins(const struct graph *g, const int32_t *component_of, int rounds,
+                       int32_t *joins)
+{
+    size_t n = (size_t)g->n + 2;
+    struct placement p = {g,
+                          malloc(n * sizeof *p.order),
+                          malloc(n * sizeof *p.clique_of),
+                          malloc(n * sizeof *p.clique_size),
+                          calloc(n, sizeof *p.hits),
+                          malloc(n * sizeof *p.touched),
+                          malloc(n * sizeof *p.bucket)};
+    int32_t *key = malloc(n * sizeof *key), *rank = malloc(n * sizeof *rank);
+    int status = MVC_ENOMEM;
+    if (!p.order || !p.clique_of || !p.clique_size || !p.hits || !p.touched || !p.bucket || !key ||
+        !rank)
+        goto out;
+
+    /* the greedy cover: vertices by increasing degree, each into the largest clique it fits */
+    for (int32_t v = 0; v < g->n; v++)
+        key[v] = graph_degree(g, v);
+    sort_by_key(&p, key, g->n);
+    int32_t cliques = place_all(&p, 0);
+
+    /*
+     * Iterated greedy: vertices taken clique by clique, the cliques largest
+     * first (smallest first on odd rounds), each vertex into the first clique
+     * it fits. No round needs more cliques than the one before, and the
+     * reordering undoes the first pass's mistakes: on graphs of triangles and
+     * edges, a triangle's vertex that joined a hub of equal degree splits the
+     * triangle, and a round puts it back.
+     */
+    for (int round = 0; round < rounds && cliques > 0; round++) {
+        /* rank[c]: clique c's place in the new order (a counting sort of the cliques by size) */
+        memset(p.bucket, 0, n * sizeof *p.bucket);
+        for (int32_t c = 0; c < cliques; c++)
+            p.bucket[size_key(&p, c, round) + 1]++;
+        for (int32_t k = 0; k <= g->n; k++)
+            p.bucket[k + 1] += p.bucket[k];
+        for (int32_t c = 0; c < cliques; c++)
+            rank[c] = p.bucket[size_key(&p, c, round)]++;
+        /* the vertices clique by clique in that order */
+        for (int32_t v = 0; v < g->n; v++)
+            key[v] = rank[p.clique_of[v]];
+        sort_by_key(&p, key, cliques - 1);
+        int32_t made = place_all(&p, 1);
+        if (made == cliques)
+            break; /* settled: another round in the same orders changes nothing */
+        cliques = made;
+    }
+
+    /* all but one vertex of each clique joined it */
+    for (int32_t v = 0; v < g->n; v++)
+        if (p.hits[p.clique_of[v]]++ > 0)
+            joins[component_of[v]]++;
+    status = MVC_OK;
+out:
+    free(p.order), free(p.clique_of), free(p.clique_size), free(p.hits), free(p.touched);
+    free(p.bucket), free(key), free(rank);
+    return status;
+}

@@ -1,0 +1,20 @@
+/* Clique covers of a graph, for lower bounds on its vertex covers. */
+#ifndef MVC_CLIQUE_COVER_H
+#define MVC_CLIQUE_COVER_H
+
+#include <stdint.h>
+
+#include "graph.h"
+
+/*
+ * A cover holds all but at most one vertex of each clique, so a graph covered
+ * by c cliques needs at least n - c vertices in any vertex cover. This finds
+ * a cover by cliques greedily (Akiba and Iwata 2016), then improves it by
+ * `rounds` of iterated greedy (Culberson), and adds to joins[component_of[v]]
+ * one for every vertex but the first of each clique: each component's bound.
+ * joins has an entry per component, zeroed by the caller. MVC_OK or MVC_ENOMEM.
+ */
+int clique_cover_joins(const struct graph *g, const int32_t *component_of, int rounds,
+                       int32_t *joins);
+
+#endif

@@ -1,0 +1,110 @@
+/*
+ * Clique-cover bounds: never above the optimum (brute force on random graphs
+ * of up to 20 vertices), never lowered by iterated-greedy rounds, and exact
+ * on disjoint cliques (ids shuffled) and on triangles joined through hubs of
+ * equal degree (the shape of a 3-SAT reduction).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "brute.h"
+#include "clique_cover.h"
+#include "components.h"
+#include "gen.h"
+#include "tap.h"
+
+/* The bound over all components of g. */
+static int32_t bound(const struct graph *g, int rounds)
+{
+    int32_t *component_of = malloc(((size_t)g->n + 1) * sizeof *component_of);
+    int32_t count = 0;
+    if (component_of == NULL || graph_components(g, component_of, &count) != MVC_OK)
+        bail("out of memory");
+    int32_t *joins = calloc((size_t)count + 1, sizeof *joins);
+    if (joins == NULL || clique_cover_joins(g, component_of, rounds, joins) != MVC_OK)
+        bail("out of memory");
+    int32_t sum = 0;
+    for (int32_t c = 0; c < count; c++)
+        sum += joins[c];
+    free(joins);
+    free(component_of);
+    return sum;
+}
+
+static struct graph *graph_of(struct gen_edges *ge)
+{
+    return graph_from_edges(ge->n, (const int32_t(*)[2])ge->e, ge->m);
+}
+
+int main(void)
+{
+    uint64_t seed = gen_master_seed();
+    struct rng r = {seed};
+    static struct gen_edges ge;
+    int above = 0, lowered = 0, tighter = 0;
+    for (int i = 0; i < 400; i++) {
+        memset(&ge, 0, sizeof ge);
+        ge.n = 1 + rng_below(&r, 20);
+        gen_gnp(&ge, &r, 0, ge.n, 0.05 + 0.9 * (double)rng_below(&r, 1000) / 1000);
+        struct graph *g = graph_of(&ge);
+        struct cover c = {0};
+        int32_t opt = brute_minimum_cover(g, &c);
+        cover_free(&c);
+        int32_t plain = bound(g, 0), iterated = bound(g, 8);
+        above += plain > opt || iterated > opt;
+        lowered += iterated < plain;
+        tighter += iterated > plain;
+        graph_free(g);
+    }
+    is(above, 0, "400 random graphs: the bound never exceeds the optimum");
+    is(lowered, 0, "iterated-greedy rounds never lower the bound (%d of 400 raised it)", tighter);
+
+    /* disjoint cliques of 1 to 9 vertices, vertex ids shuffled: n minus the number of cliques */
+    int exact = 0;
+    for (int i = 0; i < 100; i++) {
+        memset(&ge, 0, sizeof ge);
+        int32_t label[200], cliques = 0;
+        int32_t n = 0;
+        while (n < 150) {
+            int32_t size = 1 + rng_below(&r, 9);
+            for (int32_t a = 0; a < size; a++)
+                for (int32_t b = a + 1; b < size; b++)
+                    gen_edge(&ge, n + a, n + b);
+            n += size;
+            cliques++;
+        }
+        for (int32_t v = 0; v < n; v++)
+            label[v] = v;
+        for (int32_t v = n - 1; v > 0; v--) {
+            int32_t w = rng_below(&r, v + 1), t = label[v];
+            label[v] = label[w], label[w] = t;
+        }
+        for (int64_t e = 0; e < ge.m; e++)
+            ge.e[e][0] = label[ge.e[e][0]], ge.e[e][1] = label[ge.e[e][1]];
+        ge.n = n;
+        struct graph *g = graph_of(&ge);
+        exact += bound(g, 8) == n - cliques;
+        graph_free(g);
+    }
+    is(exact, 100, "100 unions of disjoint cliques: the bound is n minus the number of cliques");
+
+    /*
+     * Two triangles {0,1,2} and {3,4,5}, hub pairs (6,7) and (8,9) (an edge each, like a variable
+     * and its negation): 0-6, 3-6, 1-8, 4-8, 2-7, 5-9. Every vertex has degree 3, so the greedy
+     * meets them in id order; the optimum is 2 + 2 + 1 + 1 = 6, the clique-cover bound with the
+     * triangles and the hub edges.
+     */
+    memset(&ge, 0, sizeof ge);
+    ge.n = 10;
+    static const int32_t edges[][2] = {{0, 1}, {1, 2}, {0, 2}, {3, 4}, {4, 5}, {3, 5}, {6, 7},
+                                       {8, 9}, {0, 6}, {3, 6}, {1, 8}, {4, 8}, {2, 7}, {5, 9}};
+    for (size_t e = 0; e < sizeof edges / sizeof edges[0]; e++)
+        gen_edge(&ge, edges[e][0], edges[e][1]);
+    struct graph *g = graph_of(&ge);
+    struct cover c = {0};
+    int32_t opt = brute_minimum_cover(g, &c);
+    cover_free(&c);
+    is(bound(g, 8), opt, "triangles through degree-3 hubs: the bound reaches the optimum %d", opt);
+    graph_free(g);
+    return exit_status();
+}
