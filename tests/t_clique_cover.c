@@ -106,5 +106,6 @@ int main(void)
     cover_free(&c);
     is(bound(g, 8), opt, "triangles through degree-3 hubs: the bound reaches the optimum %d", opt);
     graph_free(g);
+    done_testing();
     return exit_status();
 }
