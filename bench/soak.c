@@ -386,7 +386,11 @@ int main(int argc, char **argv)
     add_solver(&s, SOLVER_SEQ, 0);
     add_solver(&s, SOLVER_BNR, 0);
     add_solver(&s, SOLVER_CLIQUE, 0);
+#ifdef HAVE_CUDA
     int gpus = gpu_device_count();
+#else
+    int gpus = 0;
+#endif
     if (gpus > 0) {
         add_solver(&s, SOLVER_STACKONLY, 1);
         add_solver(&s, SOLVER_HYBRID, 1);
