@@ -28,4 +28,5 @@ EXTRA_DIST += bench/results/local_search.md
 # Built on demand only ("make bench/soak").
 EXTRA_PROGRAMS += bench/soak
 bench_soak_LDADD = $(TEST_LDADD)
+bench_soak_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests # gen.h: the tests' graph generators
 EXTRA_DIST += bench/soak.sh

@@ -25,6 +25,7 @@
 #include "brute.h"
 #include "clock.h"
 #include "cover.h"
+#include "gen.h"
 #include "gpu.h"
 #include "graph.h"
 #include "solve.h"
@@ -33,60 +34,10 @@
 #define SOLVERS_MAX 8
 #define STOP_TIME_LIMIT 0.001 /* seconds: short enough to stop some searches midway */
 
-/* splitmix64: every graph is rebuilt from its seed alone. */
-static uint64_t next_random(uint64_t *state)
+/* [lo, hi] */
+static int32_t random_in(struct rng *r, int32_t lo, int32_t hi)
 {
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static int32_t random_in(uint64_t *r, int32_t lo, int32_t hi) /* [lo, hi] */
-{
-    return lo + (int32_t)(next_random(r) % (uint64_t)(hi - lo + 1));
-}
-
-static double random_unit(uint64_t *r)
-{
-    return (double)(next_random(r) >> 11) * 0x1.0p-53;
-}
-
-struct edges {
-    int32_t n;
-    int64_t m, cap;
-    int32_t (*e)[2];
-};
-
-static void add_edge(struct edges *es, int32_t u, int32_t v)
-{
-    if (u == v)
-        return;
-    if (es->m == es->cap) {
-        es->cap = es->cap ? 2 * es->cap : 256;
-        es->e = realloc(es->e, (size_t)es->cap * sizeof *es->e);
-        if (es->e == NULL) {
-            fprintf(stderr, "soak: out of memory\n");
-            exit(1);
-        }
-    }
-    es->e[es->m][0] = u;
-    es->e[es->m][1] = v;
-    es->m++;
-}
-
-static void add_gnp(struct edges *es, uint64_t *r, int32_t first, int32_t n, double p)
-{
-    for (int32_t u = 0; u < n; u++)
-        for (int32_t v = u + 1; v < n; v++)
-            if (random_unit(r) < p)
-                add_edge(es, first + u, first + v);
-}
-
-static void add_tree(struct edges *es, uint64_t *r, int32_t first, int32_t n)
-{
-    for (int32_t v = 1; v < n; v++)
-        add_edge(es, first + random_in(r, 0, v - 1), first + v);
+    return lo + rng_below(r, hi - lo + 1);
 }
 
 /* The families, each aimed at a part of the solvers: see make_graph. */
@@ -94,17 +45,16 @@ enum family { GNP_SPARSE, GNP_MID, GNP_DENSE, CLIQUES, TREE_PLUS, BIPARTITE, UNI
 static const char *family_name[FAMILIES] = {"gnp-sparse", "gnp-mid",   "gnp-dense", "cliques",
                                             "tree-plus",  "bipartite", "union"};
 
-static void make_family(struct edges *es, uint64_t *r, enum family f, int32_t first, int32_t n)
+static void make_family(struct gen_edges *ge, struct rng *r, enum family f, int32_t first,
+                        int32_t n)
 {
     switch (f) {
     case GNP_SPARSE: /* branching with few reductions: mean degree 1.5 to 5 */
-        add_gnp(es, r, first, n, (1.5 + 3.5 * random_unit(r)) / (n > 1 ? n - 1 : 1));
+        gen_gnp(ge, r, first, n, (1.5 + 3.5 * rng_unit(r)) / (n > 1 ? n - 1 : 1));
         break;
-    case GNP_MID:
-        add_gnp(es, r, first, n, 0.1 + 0.4 * random_unit(r));
-        break;
+    case GNP_MID: gen_gnp(ge, r, first, n, 0.1 + 0.4 * rng_unit(r)); break;
     case GNP_DENSE: /* the clique solvers' side: complements of sparse graphs */
-        add_gnp(es, r, first, n, 0.6 + 0.37 * random_unit(r));
+        gen_gnp(ge, r, first, n, 0.6 + 0.37 * rng_unit(r));
         break;
     case CLIQUES: { /* domination, twins, triangles: cliques joined by a few edges */
         int32_t at = 0;
@@ -114,58 +64,58 @@ static void make_family(struct edges *es, uint64_t *r, enum family f, int32_t fi
                 size = n - at;
             for (int32_t u = 0; u < size; u++)
                 for (int32_t v = u + 1; v < size; v++)
-                    add_edge(es, first + at + u, first + at + v);
+                    gen_edge(ge, first + at + u, first + at + v);
             at += size;
         }
         int32_t extra = random_in(r, 0, n);
         for (int32_t i = 0; i < extra; i++)
-            add_edge(es, first + random_in(r, 0, n - 1), first + random_in(r, 0, n - 1));
+            gen_edge(ge, first + rng_below(r, n), first + rng_below(r, n));
         break;
     }
     case TREE_PLUS: { /* degree-one and degree-two rules, folding: a tree and a few chords */
-        add_tree(es, r, first, n);
+        gen_tree(ge, r, first, n);
         int32_t extra = random_in(r, 0, n / 4 + 1);
         for (int32_t i = 0; i < extra; i++)
-            add_edge(es, first + random_in(r, 0, n - 1), first + random_in(r, 0, n - 1));
+            gen_edge(ge, first + rng_below(r, n), first + rng_below(r, n));
         break;
     }
     case BIPARTITE: { /* the LP / crown rule */
         int32_t left = random_in(r, 1, n > 1 ? n - 1 : 1);
-        double p = (1.0 + 4.0 * random_unit(r)) / (left > 1 ? left : 1);
-        for (int32_t u = 0; u < left; u++)
-            for (int32_t v = left; v < n; v++)
-                if (random_unit(r) < p)
-                    add_edge(es, first + u, first + v);
+        double p = (1.0 + 4.0 * rng_unit(r)) / (left > 1 ? left : 1);
+        gen_bipartite(ge, r, first, left, n - left, p);
         break;
     }
-    default:
-        break;
+    default: break;
     }
 }
 
-/* A graph from its seed: family and size first, then the edges. */
+/*
+ * A graph from its seed: family and size first, then the edges (loops and
+ * repeats, which the cliques and tree families may draw, are dropped and
+ * merged by graph_from_edges).
+ */
 static struct graph *make_graph(uint64_t seed, enum family *family)
 {
-    uint64_t r = seed;
+    struct rng r = {seed};
+    static struct gen_edges ge; /* GEN_MAX_EDGES: the densest family has at most 4,950 */
+    ge.n = 0;
+    ge.m = 0;
     enum family f = (enum family)random_in(&r, 0, FAMILIES - 1);
-    struct edges es = {0};
     static const int32_t max_n[FAMILIES] = {70, 45, 100, 60, 250, 90, 0};
     if (f == UNION) { /* components of the other kinds, solved separately and summed */
         int32_t parts = random_in(&r, 2, 5);
         for (int32_t i = 0; i < parts; i++) {
             enum family part = (enum family)random_in(&r, 0, UNION - 1);
             int32_t n = random_in(&r, 1, max_n[part] / 2);
-            make_family(&es, &r, part, es.n, n);
-            es.n += n;
+            make_family(&ge, &r, part, ge.n, n);
+            ge.n += n;
         }
     } else {
-        es.n = random_in(&r, 1, max_n[f]);
-        make_family(&es, &r, f, 0, es.n);
+        ge.n = random_in(&r, 1, max_n[f]);
+        make_family(&ge, &r, f, 0, ge.n);
     }
     *family = f;
-    struct graph *g = graph_from_edges(es.n, (const int32_t(*)[2])es.e, es.m);
-    free(es.e);
-    return g;
+    return graph_from_edges(ge.n, (const int32_t(*)[2])ge.e, ge.m);
 }
 
 /* Checked against the edges themselves: -1 when c is not a cover of g, else its size. */
@@ -184,7 +134,6 @@ static int32_t checked_size(const struct graph *g, const struct cover *c)
 struct solver_run {
     enum solver_kind kind;
     const char *name;
-    int gpu;
     double seconds; /* summed over the run */
     int64_t solves;
 };
@@ -243,7 +192,8 @@ struct graph_result {
     int runs, stopped, invalid, disagreements, wrong_pvc;
 };
 
-static void soak_graph(struct soak *s, const struct graph *g, uint64_t seed, struct graph_result *gr)
+static void soak_graph(struct soak *s, const struct graph *g, uint64_t seed,
+                       struct graph_result *gr)
 {
     struct tally before = s->t;
     memset(gr, 0, sizeof *gr);
@@ -287,8 +237,8 @@ static void soak_graph(struct soak *s, const struct graph *g, uint64_t seed, str
             if (!right) {
                 s->t.wrong_pvc++;
                 fprintf(stderr, "soak: seed %llu: %s%s PVC k=%lld: outcome %d, size %d\n",
-                        (unsigned long long)seed, s->solver[i].name,
-                        reduce ? "" : " --no-reduce", (long long)k, outcome, size);
+                        (unsigned long long)seed, s->solver[i].name, reduce ? "" : " --no-reduce",
+                        (long long)k, outcome, size);
             }
         }
     /* a time limit that may expire mid-search: a valid cover, never below the optimum */
@@ -305,7 +255,8 @@ static void soak_graph(struct soak *s, const struct graph *g, uint64_t seed, str
         if (outcome >= 0 && size >= 0 &&
             (outcome == SOLVE_OPTIMAL ? size != gr->opt : size < gr->opt)) {
             s->t.disagreements++;
-            fprintf(stderr, "soak: seed %llu: %s with a %g s limit: outcome %d, size %d, optimum %d\n",
+            fprintf(stderr,
+                    "soak: seed %llu: %s with a %g s limit: outcome %d, size %d, optimum %d\n",
                     (unsigned long long)seed, s->solver[i].name, STOP_TIME_LIMIT, outcome, size,
                     gr->opt);
         }
@@ -339,12 +290,11 @@ static int write_graph(const char *dir, uint64_t seed, const struct graph *g, in
     return fclose(f) != 0 ? -1 : 0;
 }
 
-static void add_solver(struct soak *s, enum solver_kind kind, int gpu)
+static void add_solver(struct soak *s, enum solver_kind kind)
 {
     struct solver_run *sr = &s->solver[s->solvers++];
     sr->kind = kind;
     sr->name = solver_name(kind);
-    sr->gpu = gpu;
 }
 
 static int usage(void)
@@ -383,20 +333,20 @@ int main(int argc, char **argv)
     if (count < 1 || (write_every > 0 && dir == NULL))
         return usage();
 
-    add_solver(&s, SOLVER_SEQ, 0);
-    add_solver(&s, SOLVER_BNR, 0);
-    add_solver(&s, SOLVER_CLIQUE, 0);
+    add_solver(&s, SOLVER_SEQ);
+    add_solver(&s, SOLVER_BNR);
+    add_solver(&s, SOLVER_CLIQUE);
 #ifdef HAVE_CUDA
     int gpus = gpu_device_count();
 #else
     int gpus = 0;
 #endif
     if (gpus > 0) {
-        add_solver(&s, SOLVER_STACKONLY, 1);
-        add_solver(&s, SOLVER_HYBRID, 1);
-        add_solver(&s, SOLVER_CLIQUE_GPU, 1);
+        add_solver(&s, SOLVER_STACKONLY);
+        add_solver(&s, SOLVER_HYBRID);
+        add_solver(&s, SOLVER_CLIQUE_GPU);
     }
-    add_solver(&s, SOLVER_AUTO, gpus > 0);
+    add_solver(&s, SOLVER_AUTO);
     printf("soak: %ld graphs from seed %llu, %d solvers%s, time limit %.0f s per solve\n", count,
            (unsigned long long)first_seed, s.solvers,
            gpus > 0 ? "" : " (no CUDA device: the GPU solvers are left out)", s.time_limit);
@@ -436,8 +386,8 @@ int main(int argc, char **argv)
         }
         graph_free(g);
         if ((i + 1) % 100 == 0)
-            fprintf(stderr, "soak: %ld graphs, %lld solves, %.0f s\n", i + 1,
-                    (long long)s.t.solves, clock_seconds() - start);
+            fprintf(stderr, "soak: %ld graphs, %lld solves, %.0f s\n", i + 1, (long long)s.t.solves,
+                    clock_seconds() - start);
     }
     if (csv != NULL && fclose(csv) != 0) {
         fprintf(stderr, "soak: cannot write %s\n", csv_path);
@@ -451,10 +401,11 @@ int main(int argc, char **argv)
     for (int i = 0; i < s.solvers; i++)
         printf(" %s %.1f (%lld)", s.solver[i].name, s.solver[i].seconds,
                (long long)s.solver[i].solves);
-    printf("\nsolves %lld, stopped by the 1 ms limit %lld, stopped otherwise %lld, failures %lld, invalid covers %lld, disagreements %lld, "
+    printf("\nsolves %lld, stopped by the 1 ms limit %lld, stopped otherwise %lld, failures %lld, "
+           "invalid covers %lld, disagreements %lld, "
            "wrong PVC answers %lld, %.0f s\n",
-           (long long)s.t.solves, (long long)s.t.cut, (long long)s.t.stopped, (long long)s.t.failures,
-           (long long)s.t.invalid, (long long)s.t.disagreements, (long long)s.t.wrong_pvc,
-           clock_seconds() - start);
+           (long long)s.t.solves, (long long)s.t.cut, (long long)s.t.stopped,
+           (long long)s.t.failures, (long long)s.t.invalid, (long long)s.t.disagreements,
+           (long long)s.t.wrong_pvc, clock_seconds() - start);
     return s.t.invalid || s.t.disagreements || s.t.wrong_pvc || s.t.failures ? 1 : 0;
 }

@@ -9,7 +9,7 @@
 
 #include "graph.h"
 
-#define GEN_MAX_EDGES 4096
+#define GEN_MAX_EDGES 8192
 
 /* splitmix64: small, good enough, the same on every platform. */
 struct rng {
@@ -30,12 +30,19 @@ static inline int32_t rng_below(struct rng *r, int32_t n)
     return (int32_t)(rng_next(r) % (uint64_t)n);
 }
 
-static inline int rng_chance(struct rng *r, double p)
+/* Uniform in [0, 1). */
+static inline double rng_unit(struct rng *r)
 {
-    return (double)(rng_next(r) >> 11) * 0x1.0p-53 < p;
+    return (double)(rng_next(r) >> 11) * 0x1.0p-53;
 }
 
-/* The run's seed: MVC_SEED from the environment, or the clock. Printed so a failure can be replayed. */
+static inline int rng_chance(struct rng *r, double p)
+{
+    return rng_unit(r) < p;
+}
+
+/* The run's seed: MVC_SEED from the environment, or the clock. Printed so a failure can be
+ * replayed. */
 static inline uint64_t gen_master_seed(void)
 {
     const char *env = getenv("MVC_SEED");
@@ -105,6 +112,32 @@ static inline void gen_clique_paths(struct gen_edges *ge, struct rng *r, int32_t
     }
 }
 
+/*
+ * A cycle with random perfect matchings laid over it: minimum degree about
+ * three, no structure a greedy choice or a reduction rule can exploit, so a
+ * search has to branch. Between max_n / 2 and max_n vertices.
+ */
+static inline void gen_cycle_matchings(struct gen_edges *ge, struct rng *r, int32_t max_n,
+                                       int matchings)
+{
+    ge->m = 0;
+    ge->n = max_n / 2 + rng_below(r, max_n - max_n / 2 + 1);
+    gen_cycle(ge, 0, ge->n);
+    int32_t *perm = malloc(((size_t)ge->n + 1) * sizeof *perm);
+    for (int k = 0; perm != NULL && k < matchings; k++) {
+        for (int32_t v = 0; v < ge->n; v++)
+            perm[v] = v;
+        for (int32_t v = ge->n - 1; v > 0; v--) {
+            int32_t w = rng_below(r, v + 1), x = perm[v];
+            perm[v] = perm[w];
+            perm[w] = x;
+        }
+        for (int32_t v = 0; v + 1 < ge->n; v += 2)
+            gen_edge(ge, perm[v], perm[v + 1]);
+    }
+    free(perm);
+}
+
 /* Random relabelling, so that no test depends on vertices coming in a convenient order. */
 static inline struct graph *gen_build(struct gen_edges *ge, struct rng *r)
 {
@@ -124,8 +157,20 @@ static inline struct graph *gen_build(struct gen_edges *ge, struct rng *r)
     return graph_from_edges(ge->n, (const int32_t(*)[2])ge->e, ge->m);
 }
 
+/* gen_cycle_matchings as a relabelled graph from seed alone; desc receives a line naming it. */
+static inline struct graph *gen_cycle_matchings_graph(uint64_t seed, int32_t max_n, int matchings,
+                                                      char *desc, size_t len)
+{
+    struct rng r = {seed};
+    static struct gen_edges ge;
+    gen_cycle_matchings(&ge, &r, max_n, matchings);
+    snprintf(desc, len, "cycle+%d matchings n=%d seed=%llu", matchings, ge.n,
+             (unsigned long long)seed);
+    return gen_build(&ge, &r);
+}
+
 enum gen_family {
-    GEN_GNP,          /* G(n, p) for p in 0.1 .. 0.8 */
+    GEN_GNP, /* G(n, p) for p in 0.1 .. 0.8 */
     GEN_TREE,
     GEN_CYCLE,
     GEN_BIPARTITE,
@@ -198,8 +243,7 @@ static inline struct graph *gen_graph(enum gen_family family, double p, int32_t 
         gen_gnp(&ge, &r, 0, core, 0.3);
         break;
     }
-    default:
-        break;
+    default: break;
     }
     ge.n = n;
     if (family == GEN_GNP)

@@ -106,35 +106,6 @@ static struct graph *sparse_graph(uint64_t seed, int32_t max_n, char *desc, size
     return gen_build(&ge, &r);
 }
 
-/*
- * Graphs of minimum degree about three (random matchings laid over a cycle):
- * the rules rarely apply and the search has to branch.
- */
-static struct graph *cubic_graph(uint64_t seed, int32_t max_n, int matchings, char *desc,
-                                 size_t len)
-{
-    struct rng r = {seed};
-    static struct gen_edges ge;
-    ge.m = 0;
-    ge.n = max_n / 2 + rng_below(&r, max_n - max_n / 2 + 1);
-    gen_cycle(&ge, 0, ge.n);
-    int32_t perm[GEN_MAX_EDGES];
-    for (int k = 0; k < matchings; k++) {
-        for (int32_t v = 0; v < ge.n; v++)
-            perm[v] = v;
-        for (int32_t v = ge.n - 1; v > 0; v--) {
-            int32_t w = rng_below(&r, v + 1), x = perm[v];
-            perm[v] = perm[w];
-            perm[w] = x;
-        }
-        for (int32_t v = 0; v + 1 < ge.n; v += 2)
-            gen_edge(&ge, perm[v], perm[v + 1]);
-    }
-    snprintf(desc, len, "cycle+%d matchings n=%d seed=%llu", matchings, ge.n,
-             (unsigned long long)seed);
-    return gen_build(&ge, &r);
-}
-
 static void test_random(uint64_t master)
 {
     struct tally t = {0};
@@ -149,20 +120,19 @@ static void test_random(uint64_t master)
         }
     for (enum gen_family fam = GEN_TREE; fam < GEN_FAMILIES; fam++)
         for (int i = 0; i < 20; i++, index++) {
-            struct graph *g = gen_graph(fam, 0, 22, master + (uint64_t)index * 15485863, desc,
-                                        sizeof desc);
+            struct graph *g =
+                gen_graph(fam, 0, 22, master + (uint64_t)index * 15485863, desc, sizeof desc);
             check_graph(g, desc, &t);
             graph_free(g);
         }
     for (int i = 0; i < 150; i++, index++) {
-        struct graph *g =
-            sparse_graph(master + (uint64_t)index * 15485863, 22, desc, sizeof desc);
+        struct graph *g = sparse_graph(master + (uint64_t)index * 15485863, 22, desc, sizeof desc);
         check_graph(g, desc, &t);
         graph_free(g);
     }
     for (int i = 0; i < 100; i++, index++) {
-        struct graph *g = cubic_graph(master + (uint64_t)index * 15485863, 26, 1 + i % 3, desc,
-                                      sizeof desc);
+        struct graph *g = gen_cycle_matchings_graph(master + (uint64_t)index * 15485863, 26,
+                                                    1 + i % 3, desc, sizeof desc);
         check_graph(g, desc, &t);
         graph_free(g);
     }
@@ -179,8 +149,9 @@ static void test_against_seq(uint64_t master)
     char desc[96];
     for (int i = 0; i < 60; i++) {
         uint64_t seed = master + (uint64_t)(1000 + i) * 15485863;
-        struct graph *g = i % 2 ? sparse_graph(seed, 60, desc, sizeof desc)
-                                : cubic_graph(seed, 50, 1 + i / 2 % 2, desc, sizeof desc);
+        struct graph *g =
+            i % 2 ? sparse_graph(seed, 60, desc, sizeof desc)
+                  : gen_cycle_matchings_graph(seed, 50, 1 + i / 2 % 2, desc, sizeof desc);
         struct solve_opts o;
         solve_opts_default(&o);
         o.quiet = 1;

@@ -97,35 +97,6 @@ static void check_graph(const struct graph *g, const char *desc, uint64_t seed, 
     cover_free(&ref);
 }
 
-/*
- * A cycle with random perfect matchings laid over it: minimum degree three,
- * no structure a greedy choice can exploit, so the search has to work.
- */
-static struct graph *cycle_matchings(uint64_t seed, int32_t max_n, int matchings, char *desc,
-                                     size_t len)
-{
-    struct rng r = {seed};
-    static struct gen_edges ge;
-    int32_t perm[BRUTE_MAX_VERTICES];
-    ge.m = 0;
-    ge.n = max_n / 2 + rng_below(&r, max_n - max_n / 2 + 1);
-    gen_cycle(&ge, 0, ge.n);
-    for (int k = 0; k < matchings; k++) {
-        for (int32_t v = 0; v < ge.n; v++)
-            perm[v] = v;
-        for (int32_t v = ge.n - 1; v > 0; v--) {
-            int32_t w = rng_below(&r, v + 1), x = perm[v];
-            perm[v] = perm[w];
-            perm[w] = x;
-        }
-        for (int32_t v = 0; v + 1 < ge.n; v += 2)
-            gen_edge(&ge, perm[v], perm[v + 1]);
-    }
-    snprintf(desc, len, "cycle+%d matchings n=%d seed=%llu", matchings, ge.n,
-             (unsigned long long)seed);
-    return gen_build(&ge, &r);
-}
-
 static void test_random(uint64_t master)
 {
     struct tally t = {0};
@@ -147,7 +118,7 @@ static void test_random(uint64_t master)
         }
     for (int i = 0; i < 100; i++, index++) {
         uint64_t seed = master + (uint64_t)index * 15485863;
-        struct graph *g = cycle_matchings(seed, 26, 1 + i % 3, desc, sizeof desc);
+        struct graph *g = gen_cycle_matchings_graph(seed, 26, 1 + i % 3, desc, sizeof desc);
         check_graph(g, desc, seed, &t);
         graph_free(g);
     }
