@@ -7,6 +7,14 @@
 #include "graph.h"
 
 /*
+ * A cover of g by cliques: clique_of[v] (n entries) receives the clique of
+ * each vertex, numbered 0..*count-1. Greedy (Akiba and Iwata 2016), then
+ * `rounds` of iterated greedy (Culberson). MVC_OK or MVC_ENOMEM.
+ */
+int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of,
+                           int32_t *count);
+
+/*
  * A cover holds all but at most one vertex of each clique, so a graph covered
  * by c cliques needs at least n - c vertices in any vertex cover. This finds
  * a cover by cliques greedily (Akiba and Iwata 2016), then improves it by

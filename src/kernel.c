@@ -29,6 +29,7 @@ struct kernel_opts kernel_opts_default(void)
         .twins = 1,
         .lp = 1,
         .unconfined = 1,
+        .folds = 1,
         .time_limit = 0,
         .stop = NULL,
     };
@@ -103,7 +104,7 @@ static int run_twins(struct reduction *red)
     for (int32_t v = 0; v < red->r.n; v++) {
         if (!rgraph_alive(&red->r, v))
             continue;
-        int status = kernel_rule_twins(&red->r, v);
+        int status = kernel_rule_twins(&red->r, v, red->o->folds);
         if (status < 0)
             return status;
         changed |= status;

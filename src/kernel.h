@@ -30,6 +30,12 @@ struct kernel_opts {
     int twins; /* degree-3 twins: take and fold */
     int lp;    /* Nemhauser-Trotter through a maximum matching */
     int unconfined;
+    /*
+     * Folds (degree two with non-adjacent neighbours, independent degree-3
+     * twins) merge vertices; without them the kernel is an induced subgraph
+     * of the input, whose cliques are the input's.
+     */
+    int folds;
     double time_limit;           /* seconds, 0 for none: on expiry the kernel so far is returned */
     volatile sig_atomic_t *stop; /* NULL, or stop as soon as it is set */
 };

@@ -16,8 +16,8 @@ int kernel_rule_degree(struct rgraph *r, int32_t v, const struct kernel_opts *o)
 /* v dominated by a neighbour, or (after v grew) v dominating one: the dominator is taken. */
 int kernel_rule_domination(struct rgraph *r, int32_t v);
 
-/* v of degree 3 with a twin: take the neighbourhood, or fold. */
-int kernel_rule_twins(struct rgraph *r, int32_t v);
+/* v of degree 3 with a twin: take the neighbourhood, or fold (when folds is set). */
+int kernel_rule_twins(struct rgraph *r, int32_t v, int folds);
 
 /* Scratch for the confining procedure, sized once for the whole reduction. */
 struct kernel_unconfined;

@@ -24,7 +24,7 @@ static int32_t twin_of(struct rgraph *r, int32_t v, const int32_t nv[3])
     return -1;
 }
 
-int kernel_rule_twins(struct rgraph *r, int32_t v)
+int kernel_rule_twins(struct rgraph *r, int32_t v, int folds)
 {
     if (r->deg[v] != 3)
         return 0;
@@ -38,8 +38,10 @@ int kernel_rule_twins(struct rgraph *r, int32_t v)
         rgraph_has_edge(r, nv[1], nv[2])) {
         for (int i = 0; i < 3 && status == MVC_OK; i++)
             status = rgraph_take(r, nv[i], KERNEL_RULE_TWINS);
-    } else {
+    } else if (folds) {
         status = rgraph_fold_twins(r, u, v);
+    } else {
+        return 0;
     }
     return status < 0 ? status : 1;
 }

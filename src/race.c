@@ -110,7 +110,7 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
     memset(runners, 0, sizeof runners);
     for (int i = 0; i < count; i++) {
         runners[i].g = g;
-        runners[i].solve = solve;
+        runners[i].solve = entrants[i].solve != NULL ? entrants[i].solve : solve;
         runners[i].opts = entrants[i].opts;
         runners[i].opts.stop = &runners[i].stop;
     }

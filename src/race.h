@@ -11,6 +11,7 @@ typedef int (*race_solve_fn)(const struct graph *g, const struct solve_opts *o, 
 
 struct race_entrant {
     struct solve_opts opts; /* its stop pointer is replaced by the race's own */
+    race_solve_fn solve;    /* NULL: the race's solve */
     double start_after;     /* seconds after the race starts; the first entrant should have 0 */
     void (*prepare)(void);  /* NULL, or called once prepare_after seconds in, while undecided */
     double prepare_after;

@@ -8,6 +8,7 @@ libmvc_a_SOURCES += \
 	src/progress.c src/progress.h \
 	src/seq.c \
 	src/bnr.c src/bnr.h src/clique_cover.c src/clique_cover.h \
+	src/bound_sat.c src/bound_sat.h src/sat.c src/sat.h \
 	src/brute.c src/brute.h
 noinst_HEADERS += tests/gen.h
 
@@ -22,3 +23,7 @@ tests_t_seq_LDADD = $(TEST_LDADD)
 tests_t_bnr_LDADD = $(TEST_LDADD)
 tests_t_local_search_LDADD = $(TEST_LDADD)
 tests_t_vertex_heap_LDADD = $(TEST_LDADD)
+check_PROGRAMS += tests/t_sat tests/t_bound_sat
+TESTS += tests/t_sat tests/t_bound_sat
+tests_t_sat_LDADD = $(TEST_LDADD)
+tests_t_bound_sat_LDADD = $(TEST_LDADD)

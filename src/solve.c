@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "bnr.h"
+#include "bound_sat.h"
 #include "clique.h"
 #include "clock.h"
 #include "components.h"
@@ -178,6 +179,12 @@ static void add_component_stats(struct solve_stats *total, const struct solve_st
     total->t_upper += part->t_upper;
     total->t_search += part->t_search;
     total->greedy_size += part->greedy_size;
+    /* a part kernelized on its own (the fold-free stage's components) */
+    total->t_reduce += part->t_reduce;
+    total->kernel_n += part->kernel_n;
+    total->kernel_m += part->kernel_m;
+    for (int r = 0; r < SOLVE_MAX_RULES; r++)
+        total->removed_by[r] += part->removed_by[r];
     if (part->blocks > 0) {
         /* GPU configuration: reported for the largest GPU component (they come in size order) */
         total->block_size = part->block_size;
@@ -222,7 +229,7 @@ static int solve_auto(const struct graph *g, const struct solve_opts *o, struct 
 #endif
     struct race_entrant entrants[3];
     int count = 0;
-    entrants[count++] = (struct race_entrant){cpu, 0, NULL, 0, NULL};
+    entrants[count++] = (struct race_entrant){cpu, NULL, 0, NULL, 0, NULL};
     if (cpu.solver == SOLVER_BNR && g->n > SMALL_COMPONENT && g->n <= SPARSE_CLIQUE_MAX) {
         entrants[count] = entrants[0];
         entrants[count++].opts.solver = SOLVER_CLIQUE;
@@ -234,7 +241,7 @@ static int solve_auto(const struct graph *g, const struct solve_opts *o, struct 
          * The GPU solver joins only once the runtime is up: a CPU answer that
          * comes first then never waits for the start-up to finish.
          */
-        entrants[count] = (struct race_entrant){cpu, gpu_after, gpu_warm_up_start,
+        entrants[count] = (struct race_entrant){cpu, NULL, gpu_after, gpu_warm_up_start,
                                                 GPU_WARM_UP_AFTER, gpu_warm_up_done};
         entrants[count++].opts.solver = gpu_solver_for(cpu.solver, g);
     }
@@ -260,9 +267,9 @@ static int by_size(const void *a, const void *b)
  * first. PVC: all but the largest component are solved exactly and the
  * largest gets what is left of the budget.
  */
-static int solve_components(const struct graph *kg, const struct solve_opts *o, int64_t budget,
-                            double start, struct cover *kc, struct solve_stats *st,
-                            struct error *err)
+static int solve_components(const struct graph *kg, const struct solve_opts *o,
+                            race_solve_fn solve_part, int64_t budget, double start,
+                            struct cover *kc, struct solve_stats *st, struct error *err)
 {
     int32_t *component_of = malloc(((size_t)kg->n + 1) * sizeof *component_of);
     int32_t count = 0;
@@ -313,10 +320,8 @@ static int solve_components(const struct graph *kg, const struct solve_opts *o, 
         if (o->k >= 0 && last && budget - used < 0) {
             r = SOLVE_NO_COVER; /* nothing left of the budget for the largest component */
             unfilled = i;
-        } else if (o->solver != SOLVER_AUTO) {
-            r = solve_direct(g, &run, &pc, &part_stats, err);
         } else {
-            r = solve_auto(g, &run, &pc, &part_stats, err);
+            r = solve_part(g, &run, &pc, &part_stats, err);
         }
         if (r >= 0 && pc.in != NULL) {
             for (int32_t v = 0; v < g->n; v++)
@@ -354,34 +359,25 @@ static int solve_components(const struct graph *kg, const struct solve_opts *o, 
     return outcome;
 }
 
-int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover *out,
-                struct solve_stats *st, struct error *err)
+/*
+ * Kernelizes g with the rules ko enables, solves each component of the
+ * kernel with solve_part and lifts the cover back. nested: the parts
+ * kernelize again on their own and report their kernels' sizes.
+ */
+static int solve_kernelized(const struct graph *g, const struct solve_opts *o,
+                            const struct kernel_opts *ko, race_solve_fn solve_part, int nested,
+                            struct cover *out, struct solve_stats *st, struct error *err)
 {
-    struct solve_opts run = *o;
-    int available = check_solver_available(o->solver, err);
-    if (available != MVC_OK)
-        return available;
-    if (!o->reduce) {
-        run.solver = solver_resolve(o->solver);
-        return solve_direct(g, &run, out, st, err);
-    }
     double start = clock_seconds();
-    struct kernel_opts ko = kernel_opts_default();
-    ko.time_limit = o->time_limit;
-    ko.stop = o->stop;
     struct kernel_stats ks;
     memset(&ks, 0, sizeof ks);
     struct kernel *kernel = NULL;
-    int status = kernel_reduce(g, &ko, &kernel, &ks, err);
+    int status = kernel_reduce(g, ko, &kernel, &ks, err);
     if (status != MVC_OK)
         return status;
     const struct graph *kg = kernel_graph(kernel);
     int32_t offset = kernel_offset(kernel);
-    st->t_reduce = clock_seconds() - start;
-    st->kernel_n = kg->n;
-    st->kernel_m = kg->m;
-    for (int r = 0; r < KERNEL_RULES && r < SOLVE_MAX_RULES; r++)
-        st->removed_by[r] = ks.removed_by[r];
+    double t_reduce = clock_seconds() - start;
 
     struct cover kc = {0};
     int outcome;
@@ -395,8 +391,15 @@ int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover 
         for (int32_t v = 0; outcome >= 0 && v < kg->n; v++)
             cover_add(&kc, v);
     } else {
-        outcome = solve_components(kg, o, budget, start, &kc, st, err);
+        outcome = solve_components(kg, o, solve_part, budget, start, &kc, st, err);
     }
+    st->t_reduce += t_reduce;
+    if (!nested || st->solver == NULL || strcmp(st->solver, "kernel") == 0) {
+        st->kernel_n = kg->n;
+        st->kernel_m = kg->m;
+    }
+    for (int r = 0; r < KERNEL_RULES && r < SOLVE_MAX_RULES; r++)
+        st->removed_by[r] += ks.removed_by[r];
     if (outcome >= 0) {
         status = kernel_lift(kernel, &kc, out, err);
         if (status != MVC_OK)
@@ -416,4 +419,76 @@ int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover 
     cover_free(&kc);
     kernel_free(kernel);
     return outcome;
+}
+
+/* Full kernelization, folds included, then each component by the chosen solver. */
+static int solve_folded(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                        struct solve_stats *st, struct error *err)
+{
+    struct kernel_opts ko = kernel_opts_default();
+    ko.time_limit = o->time_limit;
+    ko.stop = o->stop;
+    return solve_kernelized(g, o, &ko, o->solver == SOLVER_AUTO ? solve_auto : solve_direct, 0,
+                            out, st, err);
+}
+
+/*
+ * The SAT search of the clique-cover bound (bound_sat.h) joins a component
+ * this long after the rest of the pipeline started on it: what the pipeline
+ * ends within that time never pays for it.
+ */
+#define BOUND_SAT_AFTER 0.1
+
+/* Set MVC_BOUND_SAT=0 to leave the SAT search of the bound out of --solver=auto. */
+static int bound_sat_wanted(void)
+{
+    const char *e = getenv("MVC_BOUND_SAT");
+    return e == NULL || strcmp(e, "0") != 0;
+}
+
+/*
+ * A component of the fold-free kernel: the rest of the pipeline (folds,
+ * components, solve_auto), and beside it the SAT search of its clique-cover
+ * bound, which needs the cliques that folds would merge away.
+ */
+static int solve_with_bound_sat(const struct graph *g, const struct solve_opts *o,
+                                struct cover *out, struct solve_stats *st, struct error *err)
+{
+    if (g->n <= SMALL_COMPONENT)
+        return solve_folded(g, o, out, st, err);
+    struct race_entrant entrants[2] = {
+        {*o, solve_folded, 0, NULL, 0, NULL},
+        {*o, solve_bound_sat, BOUND_SAT_AFTER, NULL, 0, NULL},
+    };
+    int r = race_solve(g, NULL, entrants, 2, o, out, st, err);
+    if (r >= 0 && st->kernel_n == 0 && st->solver != NULL && strcmp(st->solver, "bound-sat") == 0) {
+        st->kernel_n = g->n; /* what it searched: the component itself */
+        st->kernel_m = g->m;
+    }
+    return r;
+}
+
+int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                struct solve_stats *st, struct error *err)
+{
+    struct solve_opts run = *o;
+    memset(st, 0, sizeof *st);
+    int available = check_solver_available(o->solver, err);
+    if (available != MVC_OK)
+        return available;
+    if (!o->reduce) {
+        run.solver = solver_resolve(o->solver);
+        return solve_direct(g, &run, out, st, err);
+    }
+    if (o->solver != SOLVER_AUTO || !bound_sat_wanted())
+        return solve_folded(g, o, out, st, err);
+    /*
+     * Under auto: first the rules that keep the kernel an induced subgraph,
+     * then per component the race above.
+     */
+    struct kernel_opts ko = kernel_opts_default();
+    ko.folds = 0;
+    ko.time_limit = o->time_limit;
+    ko.stop = o->stop;
+    return solve_kernelized(g, o, &ko, solve_with_bound_sat, 1, out, st, err);
 }

@@ -79,7 +79,7 @@ static int run(const struct graph *g, double second_after, volatile sig_atomic_t
     struct solve_opts o;
     solve_opts_default(&o);
     o.stop = user_stop;
-    struct race_entrant e[2] = {{o, 0, NULL, 0, NULL}, {o, second_after, NULL, 0, NULL}};
+    struct race_entrant e[2] = {{o, NULL, 0, NULL, 0, NULL}, {o, NULL, second_after, NULL, 0, NULL}};
     e[0].opts.solver = 0;
     e[1].opts.solver = 1;
     memset(err, 0, sizeof *err);
@@ -142,7 +142,7 @@ int main(void)
     struct solve_opts o;
     solve_opts_default(&o);
     o.stop = &user_stop;
-    struct race_entrant e[2] = {{o, 0, NULL, 0, NULL}, {o, 0, NULL, 0, NULL}};
+    struct race_entrant e[2] = {{o, NULL, 0, NULL, 0, NULL}, {o, NULL, 0, NULL, 0, NULL}};
     e[0].opts.solver = 0;
     e[1].opts.solver = 1;
     user_stop = 1; /* already raised: the first still runs (and stops at once), the second never starts */
@@ -174,7 +174,7 @@ int main(void)
     script(0, 0.05, SOLVE_OPTIMAL, 7);
     script(1, 0.0, SOLVE_OPTIMAL, 6);
     solve_opts_default(&o);
-    struct race_entrant p[2] = {{o, 0, NULL, 0, NULL}, {o, 1.0, count_prepare, 0.01, NULL}};
+    struct race_entrant p[2] = {{o, NULL, 0, NULL, 0, NULL}, {o, NULL, 1.0, count_prepare, 0.01, NULL}};
     p[0].opts.solver = 0;
     p[1].opts.solver = 1;
     prepared = 0;
@@ -192,7 +192,7 @@ int main(void)
     /* ready: an entrant whose time has come still waits for it */
     script(0, 5.0, SOLVE_OPTIMAL, 8);
     script(1, 0.0, SOLVE_OPTIMAL, 6);
-    struct race_entrant q[2] = {{o, 0, NULL, 0, NULL}, {o, 0, count_prepare, 0.05, prepared_yet}};
+    struct race_entrant q[2] = {{o, NULL, 0, NULL, 0, NULL}, {o, NULL, 0, count_prepare, 0.05, prepared_yet}};
     q[0].opts.solver = 0;
     q[1].opts.solver = 1;
     prepared = 0;

@@ -1,0 +1,58 @@
+/* A small CDCL SAT solver: clauses over 0-based variables, solved within limits. */
+#ifndef MVC_SAT_H
+#define MVC_SAT_H
+
+#include <signal.h>
+#include <stdint.h>
+
+/* Literal of variable v: SAT_LIT(v, 0) is v, SAT_LIT(v, 1) is not v. */
+#define SAT_LIT(v, negated) (2 * (int32_t)(v) + ((negated) ? 1 : 0))
+
+enum sat_result {
+    SAT_UNKNOWN = 0,        /* a limit was reached first */
+    SAT_SATISFIABLE = 10,   /* sat_value gives a model */
+    SAT_UNSATISFIABLE = 20, /* no assignment satisfies every clause */
+};
+
+struct sat_limits {
+    int64_t max_conflicts;       /* 0 for none */
+    double time_limit;           /* seconds, 0 for none */
+    volatile sig_atomic_t *stop; /* NULL, or give up as soon as it is set */
+};
+
+struct sat_stats {
+    int64_t conflicts, decisions, propagations, restarts, learnt, deleted;
+    double seconds;
+};
+
+struct sat;
+
+/* A solver for vars variables and no clauses yet; NULL when out of memory. */
+struct sat *sat_new(int32_t vars);
+void sat_free(struct sat *s);
+
+/*
+ * Adds the clause l[0] or ... or l[len-1] (repeats are merged, a clause with
+ * both v and not v is dropped). Before the first sat_solve only. 0, or
+ * MVC_ENOMEM.
+ */
+int sat_add_clause(struct sat *s, const int32_t *lits, int32_t len);
+
+/* The value tried first for v when the search decides it (default: false). */
+void sat_set_phase(struct sat *s, int32_t v, int value);
+
+/*
+ * Conflict-driven clause learning (Marques-Silva and Sakallah 1999; Een and
+ * Sorensson's MiniSat 2003): two watched literals, first-UIP learning with
+ * clause minimisation, VSIDS decisions with phase saving, Luby restarts and
+ * learnt clauses kept by their LBD (Audemard and Simon 2009). Returns an
+ * enum sat_result, or MVC_ENOMEM. May be called once.
+ */
+int sat_solve(struct sat *s, const struct sat_limits *lim);
+
+/* In a model (after SAT_SATISFIABLE): 1 when v is true, else 0. */
+int sat_value(const struct sat *s, int32_t v);
+
+void sat_get_stats(const struct sat *s, struct sat_stats *st);
+
+#endif

@@ -1,0 +1,224 @@
+/*
+ * The CDCL solver: random formulas against exhaustive search (answers agree,
+ * models satisfy every clause), pigeonhole formulas refuted, planted
+ * formulas of 200 variables satisfied, degenerate clauses, and the limits.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "sat.h"
+#include "tap.h"
+
+#define MAX_CLAUSES 2048
+#define MAX_WIDTH 16
+
+struct formula {
+    int32_t vars, clauses;
+    int32_t width[MAX_CLAUSES];
+    int32_t lit[MAX_CLAUSES][MAX_WIDTH];
+};
+
+static int satisfied_by(const struct formula *f, uint64_t assignment)
+{
+    for (int32_t c = 0; c < f->clauses; c++) {
+        int sat = 0;
+        for (int32_t i = 0; i < f->width[c] && !sat; i++) {
+            int32_t l = f->lit[c][i];
+            sat = (int)((assignment >> (l >> 1)) & 1) != (l & 1);
+        }
+        if (!sat)
+            return 0;
+    }
+    return 1;
+}
+
+static int brute_satisfiable(const struct formula *f)
+{
+    for (uint64_t a = 0; a < (uint64_t)1 << f->vars; a++)
+        if (satisfied_by(f, a))
+            return 1;
+    return 0;
+}
+
+/* 1 when the solver's model satisfies every clause of f. */
+static int model_satisfies(const struct sat *s, const struct formula *f)
+{
+    for (int32_t c = 0; c < f->clauses; c++) {
+        int sat = 0;
+        for (int32_t i = 0; i < f->width[c] && !sat; i++) {
+            int32_t l = f->lit[c][i];
+            sat = sat_value(s, l >> 1) != (l & 1);
+        }
+        if (!sat)
+            return 0;
+    }
+    return 1;
+}
+
+static struct sat *load(const struct formula *f)
+{
+    struct sat *s = sat_new(f->vars);
+    if (s == NULL)
+        bail("out of memory");
+    for (int32_t c = 0; c < f->clauses; c++)
+        if (sat_add_clause(s, f->lit[c], f->width[c]) != 0)
+            bail("out of memory");
+    return s;
+}
+
+/* Random k-clauses; with planted set, only clauses the planted assignment satisfies. */
+static void random_formula(struct formula *f, struct rng *r, int32_t vars, int32_t clauses,
+                           int32_t k, const uint8_t *planted)
+{
+    f->vars = vars;
+    f->clauses = 0;
+    while (f->clauses < clauses) {
+        int32_t c = f->clauses;
+        int sat = 0;
+        for (int32_t i = 0; i < k; i++) {
+            int32_t v = rng_below(r, vars), neg = rng_below(r, 2);
+            f->lit[c][i] = SAT_LIT(v, neg);
+            sat |= planted != NULL && planted[v] != neg;
+        }
+        f->width[c] = k;
+        if (planted == NULL || sat)
+            f->clauses++;
+    }
+}
+
+/* Pigeons into holes: each pigeon somewhere, no two in one hole. Unsatisfiable when pigeons > holes. */
+static void pigeonhole(struct formula *f, int32_t pigeons, int32_t holes)
+{
+    f->vars = pigeons * holes;
+    f->clauses = 0;
+    for (int32_t p = 0; p < pigeons; p++) {
+        for (int32_t h = 0; h < holes; h++)
+            f->lit[f->clauses][h] = SAT_LIT(p * holes + h, 0);
+        f->width[f->clauses++] = holes;
+    }
+    for (int32_t h = 0; h < holes; h++)
+        for (int32_t p = 0; p < pigeons; p++)
+            for (int32_t q = p + 1; q < pigeons; q++) {
+                f->lit[f->clauses][0] = SAT_LIT(p * holes + h, 1);
+                f->lit[f->clauses][1] = SAT_LIT(q * holes + h, 1);
+                f->width[f->clauses++] = 2;
+            }
+}
+
+int main(void)
+{
+    uint64_t seed = gen_master_seed();
+    struct rng r = {seed};
+    static struct formula f;
+
+    /* random formulas of 3 to 16 variables, widths 2 to 4, from easy to over-constrained */
+    int wrong = 0, bad_model = 0, unknown = 0, sats = 0;
+    for (int i = 0; i < 600; i++) {
+        int32_t vars = 3 + rng_below(&r, 14), k = 2 + rng_below(&r, 3);
+        double ratio = (k == 2 ? 0.5 : k == 3 ? 2.5 : 6.0) + 4.0 * rng_unit(&r);
+        random_formula(&f, &r, vars, (int32_t)(ratio * vars), k, NULL);
+        struct sat *s = load(&f);
+        int got = sat_solve(s, NULL);
+        int want = brute_satisfiable(&f) ? SAT_SATISFIABLE : SAT_UNSATISFIABLE;
+        wrong += got != want;
+        unknown += got == SAT_UNKNOWN;
+        if (got == SAT_SATISFIABLE) {
+            sats++;
+            bad_model += !model_satisfies(s, &f);
+        }
+        sat_free(s);
+    }
+    is(wrong, 0, "600 random formulas: the answer agrees with exhaustive search (%d satisfiable)",
+       sats);
+    is(bad_model, 0, "every model satisfies its formula");
+    is(unknown, 0, "no limit, no unknown answer");
+
+    /* planted 3-SAT at the threshold ratio, 200 variables: satisfiable, and found so */
+    int planted_ok = 0;
+    for (int i = 0; i < 10; i++) {
+        uint8_t planted[200];
+        for (int v = 0; v < 200; v++)
+            planted[v] = (uint8_t)rng_below(&r, 2);
+        random_formula(&f, &r, 200, 852, 3, planted);
+        struct sat *s = load(&f);
+        planted_ok += sat_solve(s, NULL) == SAT_SATISFIABLE && model_satisfies(s, &f);
+        sat_free(s);
+    }
+    is(planted_ok, 10, "10 planted 3-SAT formulas of 200 variables: satisfied");
+
+    /* pigeonhole: refuted */
+    for (int32_t holes = 3; holes <= 7; holes++) {
+        pigeonhole(&f, holes + 1, holes);
+        struct sat *s = load(&f);
+        is(sat_solve(s, NULL), SAT_UNSATISFIABLE, "%d pigeons in %d holes: unsatisfiable",
+           holes + 1, holes);
+        sat_free(s);
+    }
+    pigeonhole(&f, 7, 7);
+    struct sat *s = load(&f);
+    int r7 = sat_solve(s, NULL);
+    ok(r7 == SAT_SATISFIABLE && model_satisfies(s, &f), "7 pigeons in 7 holes: satisfied");
+    sat_free(s);
+
+    /* limits */
+    pigeonhole(&f, 11, 10);
+    s = load(&f);
+    struct sat_limits lim = {100, 0, NULL};
+    struct sat_stats st;
+    is(sat_solve(s, &lim), SAT_UNKNOWN, "11 pigeons in 10 holes within 100 conflicts: unknown");
+    sat_get_stats(s, &st);
+    is(st.conflicts, 100, "it stopped at the 100th conflict");
+    sat_free(s);
+    volatile sig_atomic_t stop = 1;
+    s = load(&f);
+    lim = (struct sat_limits){0, 0, &stop};
+    is(sat_solve(s, &lim), SAT_UNKNOWN, "a raised stop flag ends the search: unknown");
+    sat_free(s);
+    s = load(&f);
+    lim = (struct sat_limits){0, 0.05, NULL};
+    is(sat_solve(s, &lim), SAT_UNKNOWN, "11 pigeons in 10 holes within 0.05 s: unknown");
+    sat_get_stats(s, &st);
+    ok(st.seconds < 1.0, "the time limit is kept (%.3f s)", st.seconds);
+    sat_free(s);
+
+    /* degenerate clauses */
+    s = sat_new(0);
+    is(sat_solve(s, NULL), SAT_SATISFIABLE, "no variables, no clauses: satisfiable");
+    sat_free(s);
+    s = sat_new(2);
+    sat_add_clause(s, NULL, 0);
+    is(sat_solve(s, NULL), SAT_UNSATISFIABLE, "the empty clause: unsatisfiable");
+    sat_free(s);
+    s = sat_new(1);
+    int32_t x = SAT_LIT(0, 0), not_x = SAT_LIT(0, 1);
+    sat_add_clause(s, &x, 1);
+    sat_add_clause(s, &not_x, 1);
+    is(sat_solve(s, NULL), SAT_UNSATISFIABLE, "x and not x as units: unsatisfiable");
+    sat_free(s);
+    s = sat_new(2);
+    int32_t taut[3] = {SAT_LIT(0, 0), SAT_LIT(1, 1), SAT_LIT(0, 1)};
+    int32_t dup[3] = {SAT_LIT(1, 0), SAT_LIT(1, 0), SAT_LIT(1, 0)};
+    int32_t neg_y = SAT_LIT(1, 1);
+    sat_add_clause(s, taut, 3);
+    sat_add_clause(s, dup, 3);
+    is(sat_solve(s, NULL), SAT_SATISFIABLE, "a tautology and a repeated literal: satisfiable");
+    ok(sat_value(s, 1) == 1, "the repeated literal y is true in the model");
+    sat_free(s);
+    s = sat_new(2);
+    sat_add_clause(s, dup, 3);
+    sat_add_clause(s, &neg_y, 1);
+    is(sat_solve(s, NULL), SAT_UNSATISFIABLE, "(y or y or y) and not y: unsatisfiable");
+    sat_free(s);
+
+    /* phases steer the search but not the answer */
+    s = sat_new(3);
+    int32_t any[3] = {SAT_LIT(0, 0), SAT_LIT(1, 0), SAT_LIT(2, 0)};
+    sat_add_clause(s, any, 3);
+    sat_set_phase(s, 2, 1);
+    is(sat_solve(s, NULL), SAT_SATISFIABLE, "one clause with phases set: satisfiable");
+    ok(sat_value(s, 0) + sat_value(s, 1) + sat_value(s, 2) >= 1, "its model satisfies it");
+    sat_free(s);
+    done_testing();
+    return exit_status();
+}
