@@ -68,6 +68,10 @@ struct sat {
     struct lit_list to_clear;
     struct lit_list stack; /* the literals redundant() has yet to look at */
     int32_t *level_stamp, stamp;
+    /* the search's own schedule, kept between calls */
+    int started, result;
+    int32_t restarts;
+    int64_t next_restart, since_restart, next_reduce, decisions_checked;
     struct sat_stats stats;
 };
 
@@ -85,16 +89,21 @@ static int lit_push(struct lit_list *l, int32_t x)
     return MVC_OK;
 }
 
-static int watch_push(struct watch_list *l, struct watch w)
+static int watch_grow(struct watch_list *l)
 {
-    if (l->len == l->cap) {
-        int32_t cap = l->cap ? 2 * l->cap : 4;
-        struct watch *p = realloc(l->w, (size_t)cap * sizeof *p);
-        if (p == NULL)
-            return MVC_ENOMEM;
-        l->w = p;
-        l->cap = cap;
-    }
+    int32_t cap = l->cap ? 2 * l->cap : 4;
+    struct watch *p = realloc(l->w, (size_t)cap * sizeof *p);
+    if (p == NULL)
+        return MVC_ENOMEM;
+    l->w = p;
+    l->cap = cap;
+    return MVC_OK;
+}
+
+static inline int watch_push(struct watch_list *l, struct watch w)
+{
+    if (l->len == l->cap && watch_grow(l) != MVC_OK)
+        return MVC_ENOMEM;
     l->w[l->len++] = w;
     return MVC_OK;
 }
@@ -659,13 +668,13 @@ static int reduce_learnts(struct sat *s)
 }
 
 /* The stop flag and the conflict budget every time, the clock only when asked. */
-static int limits_reached(struct sat *s, const struct sat_limits *lim, double start, int clock)
+static int limits_reached(const struct sat_limits *lim, int64_t conflicts, double start, int clock)
 {
     if (lim == NULL)
         return 0;
     if (lim->stop != NULL && *lim->stop)
         return 1;
-    if (lim->max_conflicts > 0 && s->stats.conflicts >= lim->max_conflicts)
+    if (lim->max_conflicts > 0 && conflicts >= lim->max_conflicts)
         return 1;
     return clock && lim->time_limit > 0 && clock_seconds() - start >= lim->time_limit;
 }
@@ -703,19 +712,24 @@ int sat_solve(struct sat *s, const struct sat_limits *lim)
     double start = clock_seconds();
     if (s->unsat)
         return SAT_UNSATISFIABLE;
-    for (int32_t v = 0; v < s->vars; v++)
-        if (s->val[2 * v] == 0)
-            heap_insert(s, v);
-    int32_t restarts = 0;
-    int64_t next_restart = (int64_t)RESTART_UNIT * luby(0);
-    int64_t since_restart = 0, next_reduce = REDUCE_FIRST, decisions_checked = 0;
+    if (s->result != SAT_UNKNOWN)
+        return s->result;
+    if (!s->started) {
+        s->started = 1;
+        for (int32_t v = 0; v < s->vars; v++)
+            if (s->val[2 * v] == 0)
+                heap_insert(s, v);
+        s->next_restart = (int64_t)RESTART_UNIT * luby(0);
+        s->next_reduce = REDUCE_FIRST;
+    }
+    int64_t conflicts_at_start = s->stats.conflicts;
     int result = SAT_UNKNOWN;
     for (;;) {
         int32_t bin[2];
         int32_t confl = propagate(s, bin);
         if (confl != CONFLICT_NONE) {
             s->stats.conflicts++;
-            since_restart++;
+            s->since_restart++;
             if (s->levels == 0) {
                 result = SAT_UNSATISFIABLE;
                 break;
@@ -725,16 +739,17 @@ int sat_solve(struct sat *s, const struct sat_limits *lim)
                 result = status;
                 break;
             }
-            if (limits_reached(s, lim, start, s->stats.conflicts % CHECK_INTERVAL == 0))
+            if (limits_reached(lim, s->stats.conflicts - conflicts_at_start, start,
+                               s->stats.conflicts % CHECK_INTERVAL == 0))
                 break;
-            if (since_restart >= next_restart) {
+            if (s->since_restart >= s->next_restart) {
                 backtrack(s, 0);
-                since_restart = 0;
-                next_restart = (int64_t)RESTART_UNIT * luby(++restarts);
+                s->since_restart = 0;
+                s->next_restart = (int64_t)RESTART_UNIT * luby(++s->restarts);
                 s->stats.restarts++;
-                if (s->stats.conflicts >= next_reduce) {
-                    next_reduce = s->stats.conflicts + REDUCE_FIRST +
-                                  (int64_t)REDUCE_INCREMENT * s->stats.restarts;
+                if (s->stats.conflicts >= s->next_reduce) {
+                    s->next_reduce = s->stats.conflicts + REDUCE_FIRST +
+                                     (int64_t)REDUCE_INCREMENT * s->stats.restarts;
                     if ((status = reduce_learnts(s)) != MVC_OK) {
                         result = status;
                         break;
@@ -755,13 +770,18 @@ int sat_solve(struct sat *s, const struct sat_limits *lim)
             result = SAT_SATISFIABLE;
             break;
         }
-        if (++decisions_checked % CHECK_INTERVAL == 0 && limits_reached(s, lim, start, 1))
+        if (++s->decisions_checked % CHECK_INTERVAL == 0 &&
+            limits_reached(lim, s->stats.conflicts - conflicts_at_start, start, 1))
             break;
         s->stats.decisions++;
         s->trail_lim[s->levels++] = s->trail_len;
         assign(s, SAT_LIT(v, !s->phase[v]), REASON_NONE);
     }
-    s->stats.seconds = clock_seconds() - start;
+    s->stats.seconds += clock_seconds() - start;
+    if (result == SAT_SATISFIABLE || result == SAT_UNSATISFIABLE)
+        s->result = result;
+    else if (result == SAT_UNKNOWN)
+        backtrack(s, 0); /* phases saved now, so that sat_set_phase before the next call holds */
     return result;
 }
 

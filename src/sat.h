@@ -15,7 +15,7 @@ enum sat_result {
 };
 
 struct sat_limits {
-    int64_t max_conflicts;       /* 0 for none */
+    int64_t max_conflicts;       /* in this call; 0 for none */
     double time_limit;           /* seconds, 0 for none */
     volatile sig_atomic_t *stop; /* NULL, or give up as soon as it is set */
 };
@@ -38,7 +38,7 @@ void sat_free(struct sat *s);
  */
 int sat_add_clause(struct sat *s, const int32_t *lits, int32_t len);
 
-/* The value tried first for v when the search decides it (default: false). */
+/* The value tried first for v when the search next decides it (default: false). */
 void sat_set_phase(struct sat *s, int32_t v, int value);
 
 /*
@@ -46,7 +46,10 @@ void sat_set_phase(struct sat *s, int32_t v, int value);
  * Sorensson's MiniSat 2003): two watched literals, first-UIP learning with
  * clause minimisation, VSIDS decisions with phase saving, Luby restarts and
  * learnt clauses kept by their LBD (Audemard and Simon 2009). Returns an
- * enum sat_result, or MVC_ENOMEM. May be called once.
+ * enum sat_result, or MVC_ENOMEM. After SAT_UNKNOWN it may be called again
+ * to go on, keeping what it learnt, from the phases as they are then (set
+ * them with sat_set_phase in between to steer it); after an answer it
+ * returns the same answer at once.
  */
 int sat_solve(struct sat *s, const struct sat_limits *lim);
 

@@ -8,7 +8,7 @@ libmvc_a_SOURCES += \
 	src/progress.c src/progress.h \
 	src/seq.c \
 	src/bnr.c src/bnr.h src/clique_cover.c src/clique_cover.h \
-	src/bound_sat.c src/bound_sat.h src/sat.c src/sat.h \
+	src/bound_sat.c src/bound_sat.h src/sat.c src/sat.h src/transversal.c src/transversal.h \
 	src/brute.c src/brute.h
 noinst_HEADERS += tests/gen.h
 
@@ -27,3 +27,6 @@ check_PROGRAMS += tests/t_sat tests/t_bound_sat
 TESTS += tests/t_sat tests/t_bound_sat
 tests_t_sat_LDADD = $(TEST_LDADD)
 tests_t_bound_sat_LDADD = $(TEST_LDADD)
+check_PROGRAMS += tests/t_transversal
+TESTS += tests/t_transversal
+tests_t_transversal_LDADD = $(TEST_LDADD)

@@ -182,6 +182,37 @@ int main(void)
     ok(st.seconds < 1.0, "the time limit is kept (%.3f s)", st.seconds);
     sat_free(s);
 
+    /* going on after a limit: the same answers, in chunks of 50 conflicts, phases reset between */
+    pigeonhole(&f, 8, 7);
+    s = load(&f);
+    lim = (struct sat_limits){50, 0, NULL};
+    int chunks = 0, res = SAT_UNKNOWN;
+    while (res == SAT_UNKNOWN && chunks < 100000) {
+        res = sat_solve(s, &lim);
+        chunks++;
+    }
+    is(res, SAT_UNSATISFIABLE, "8 pigeons in 7 holes, 50 conflicts a call: refuted after %d calls",
+       chunks);
+    is(sat_solve(s, &lim), SAT_UNSATISFIABLE, "called again after the answer: the same answer");
+    sat_free(s);
+    int resumed_ok = 0;
+    for (int i = 0; i < 5; i++) {
+        uint8_t hidden[200];
+        for (int v = 0; v < 200; v++)
+            hidden[v] = (uint8_t)rng_below(&r, 2);
+        random_formula(&f, &r, 200, 852, 3, hidden);
+        s = load(&f);
+        res = SAT_UNKNOWN;
+        for (int call = 0; call < 100000 && res == SAT_UNKNOWN; call++) {
+            for (int v = 0; v < 200; v++)
+                sat_set_phase(s, v, rng_below(&r, 2));
+            res = sat_solve(s, &lim);
+        }
+        resumed_ok += res == SAT_SATISFIABLE && model_satisfies(s, &f);
+        sat_free(s);
+    }
+    is(resumed_ok, 5, "5 planted formulas, 50 conflicts a call, random phases between: satisfied");
+
     /* degenerate clauses */
     s = sat_new(0);
     is(sat_solve(s, NULL), SAT_SATISFIABLE, "no variables, no clauses: satisfiable");

@@ -1,0 +1,122 @@
+/*
+ * Local search for independent transversals: the best set it reports always
+ * holds one vertex per clique and has the conflicts it claims; on graphs with
+ * a planted transversal it finds one; budgets and the stop flag end it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "tap.h"
+#include "transversal.h"
+
+/*
+ * Cliques of 1 to 5 vertices, one member of each planted, and random edges
+ * between cliques, never between two planted vertices. clique_of receives
+ * each vertex's clique; returns the number of cliques.
+ */
+static int32_t planted(struct gen_edges *ge, struct rng *r, int32_t cliques, double p,
+                       int32_t *clique_of, uint8_t *is_planted)
+{
+    ge->m = 0;
+    ge->n = 0;
+    for (int32_t c = 0; c < cliques; c++) {
+        int32_t size = 1 + rng_below(r, 5), first = ge->n;
+        for (int32_t a = 0; a < size; a++) {
+            clique_of[first + a] = c;
+            is_planted[first + a] = a == 0;
+            for (int32_t b = a + 1; b < size; b++)
+                gen_edge(ge, first + a, first + b);
+        }
+        ge->n += size;
+    }
+    for (int32_t u = 0; u < ge->n; u++)
+        for (int32_t v = u + 1; v < ge->n; v++)
+            if (clique_of[u] != clique_of[v] && !(is_planted[u] && is_planted[v]) &&
+                rng_chance(r, p))
+                gen_edge(ge, u, v);
+    return cliques;
+}
+
+/* Conflicts of a chosen set, or -1 when it is not one vertex per clique. */
+static int64_t conflicts_of(const struct graph *g, const int32_t *clique_of, int32_t cliques,
+                            const uint8_t *chosen)
+{
+    int32_t *count = calloc((size_t)cliques + 1, sizeof *count);
+    int64_t conflicts = 0;
+    for (int32_t v = 0; v < g->n; v++) {
+        if (!chosen[v])
+            continue;
+        count[clique_of[v]]++;
+        for (int64_t j = g->offsets[v]; j < g->offsets[v + 1]; j++)
+            conflicts += g->adj[j] > v && chosen[g->adj[j]];
+    }
+    for (int32_t c = 0; c < cliques; c++)
+        if (count[c] != 1)
+            conflicts = -1;
+    free(count);
+    return conflicts;
+}
+
+int main(void)
+{
+    uint64_t seed = gen_master_seed();
+    struct rng r = {seed};
+    static struct gen_edges ge;
+    static int32_t clique_of[GEN_MAX_EDGES];
+    static uint8_t is_planted[GEN_MAX_EDGES], chosen[GEN_MAX_EDGES];
+
+    int found = 0, inconsistent = 0, runs = 0;
+    for (int i = 0; i < 200; i++) {
+        int32_t cliques = 10 + rng_below(&r, 50);
+        planted(&ge, &r, cliques, 0.1 + 0.3 * rng_unit(&r), clique_of, is_planted);
+        struct graph *g = graph_from_edges(ge.n, (const int32_t(*)[2])ge.e, ge.m);
+        /* half from no start, half from the last member of every clique: planted only when alone */
+        const uint8_t *start = NULL;
+        if (i % 2) {
+            for (int32_t v = 0; v < ge.n; v++)
+                chosen[v] = v == ge.n - 1 || clique_of[v + 1] != clique_of[v];
+            start = chosen;
+        }
+        struct transversal *t = transversal_new(g, clique_of, cliques, start, rng_next(&r));
+        if (t == NULL)
+            bail("out of memory");
+        int done = 0;
+        for (int round = 0; round < 500 && !done; round++) { /* in short calls: it goes on */
+            done = transversal_search(t, 200, 0, NULL);
+            transversal_best(t, chosen);
+            int64_t c = conflicts_of(g, clique_of, cliques, chosen);
+            inconsistent += c != transversal_best_conflicts(t) || (done && c != 0);
+            runs++;
+        }
+        found += done;
+        transversal_free(t);
+        graph_free(g);
+    }
+    diag("%d calls of 200 steps", runs);
+    is(inconsistent, 0, "%d calls: the best set is one vertex per clique, with the conflicts "
+                        "reported",
+       runs);
+    is(found, 200, "200 graphs with a planted transversal: one found within 100,000 steps (200 a call)");
+
+    /* limits: a graph whose cliques all conflict (two cliques joined completely) */
+    ge.m = 0;
+    ge.n = 6;
+    for (int32_t u = 0; u < 6; u++)
+        for (int32_t v = u + 1; v < 6; v++)
+            gen_edge(&ge, u, v);
+    for (int32_t v = 0; v < 6; v++)
+        clique_of[v] = v / 3;
+    struct graph *g = graph_from_edges(ge.n, (const int32_t(*)[2])ge.e, ge.m);
+    struct transversal *t = transversal_new(g, clique_of, 2, NULL, 1);
+    ok(!transversal_search(t, 1000, 0, NULL), "K6 as two triangles: no transversal");
+    is(transversal_steps(t), 1000, "the step budget is kept");
+    is(transversal_best_conflicts(t), 1, "its best has one conflict");
+    volatile sig_atomic_t stop = 1;
+    ok(!transversal_search(t, 0, 0, &stop), "no step budget, stop raised: it ends");
+    ok(!transversal_search(t, 0, 0.02, NULL), "no step budget, 0.02 s: it ends");
+    transversal_free(t);
+    graph_free(g);
+    done_testing();
+    return exit_status();
+}
