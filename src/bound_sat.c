@@ -179,7 +179,8 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
 
     int32_t *clique_of = malloc(((size_t)g->n + 1) * sizeof *clique_of);
     int32_t cliques = 0;
-    if (clique_of == NULL || clique_cover_partition(g, COVER_ROUNDS, clique_of, &cliques) != MVC_OK) {
+    if (clique_of == NULL ||
+        clique_cover_partition(g, COVER_ROUNDS, clique_of, &cliques) != MVC_OK) {
         free(clique_of);
         return error_set(err, MVC_ENOMEM, "out of memory for a clique cover");
     }

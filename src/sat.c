@@ -18,19 +18,20 @@
 #define CLAUSE_LEARNT 1
 #define CLAUSE_DELETED 2
 
-/* reason[v]: none (a decision or a level-0 fact), a clause ref, or -2 - the other literal of a binary. */
+/* reason[v]: none (a decision or a level-0 fact), a clause ref, or -2 - the other literal of a
+ * binary. */
 #define REASON_NONE (-1)
 #define CONFLICT_NONE (-1)
 #define CONFLICT_BINARY (-2)
 
-#define RESTART_UNIT 100         /* conflicts per unit of the Luby sequence */
-#define REDUCE_FIRST 2000        /* conflicts before the first reduction of learnt clauses */
-#define REDUCE_INCREMENT 300     /* ... and how much later each next one comes */
-#define GLUE_LBD 2               /* learnt clauses this good are never deleted */
+#define RESTART_UNIT 100     /* conflicts per unit of the Luby sequence */
+#define REDUCE_FIRST 2000    /* conflicts before the first reduction of learnt clauses */
+#define REDUCE_INCREMENT 300 /* ... and how much later each next one comes */
+#define GLUE_LBD 2           /* learnt clauses this good are never deleted */
 #define VAR_DECAY 0.95
 #define CLAUSE_DECAY 0.999
 #define RESCALE_LIMIT 1e100
-#define CHECK_INTERVAL 256       /* conflicts or decisions between looks at the clock */
+#define CHECK_INTERVAL 256 /* conflicts or decisions between looks at the clock */
 
 struct watch {
     int32_t ref;     /* clause in the arena */
@@ -49,7 +50,7 @@ struct lit_list {
 
 struct sat {
     int32_t vars;
-    int unsat; /* an empty clause, or a contradiction among the units */
+    int unsat;   /* an empty clause, or a contradiction among the units */
     int8_t *val; /* per literal: 1 true, -1 false, 0 unassigned */
     int32_t *level, *reason;
     uint8_t *phase, *seen;
@@ -59,7 +60,7 @@ struct sat {
     int32_t *heap, *heap_pos, heap_len; /* variables by activity, max first; pos -1: out */
     int32_t *trail, trail_len, qhead;
     int32_t *trail_lim, levels;
-    struct lit_list *bins;     /* per literal l: the o of every binary clause (l or o) */
+    struct lit_list *bins;      /* per literal l: the o of every binary clause (l or o) */
     struct watch_list *watches; /* per literal: the arena clauses watching it */
     int32_t *arena;
     int64_t arena_len, arena_cap;
@@ -154,7 +155,8 @@ static void heap_down(struct sat *s, int32_t i)
         int32_t child = 2 * i + 1;
         if (child >= s->heap_len)
             break;
-        if (child + 1 < s->heap_len && s->activity[s->heap[child + 1]] > s->activity[s->heap[child]])
+        if (child + 1 < s->heap_len &&
+            s->activity[s->heap[child + 1]] > s->activity[s->heap[child]])
             child++;
         if (s->activity[s->heap[child]] <= s->activity[v])
             break;
@@ -258,7 +260,8 @@ void sat_free(struct sat *s)
     free(s->val), free(s->level), free(s->reason), free(s->phase), free(s->seen);
     free(s->activity), free(s->heap), free(s->heap_pos), free(s->trail), free(s->trail_lim);
     free(s->level_stamp), free(s->bins), free(s->watches), free(s->arena);
-    free(s->clauses.l), free(s->learnts.l), free(s->learnt.l), free(s->to_clear.l), free(s->stack.l);
+    free(s->clauses.l), free(s->learnts.l), free(s->learnt.l), free(s->to_clear.l),
+        free(s->stack.l);
     free(s);
 }
 
@@ -668,7 +671,8 @@ static int reduce_learnts(struct sat *s)
 }
 
 /* The stop flag and the conflict budget every time, the clock only when asked. */
-static int limits_reached(const struct sat_limits *lim, int64_t conflicts, double start, int clock)
+static int limits_reached(const struct sat_limits *lim, int64_t conflicts, double start,
+                          int read_clock)
 {
     if (lim == NULL)
         return 0;
@@ -676,7 +680,7 @@ static int limits_reached(const struct sat_limits *lim, int64_t conflicts, doubl
         return 1;
     if (lim->max_conflicts > 0 && conflicts >= lim->max_conflicts)
         return 1;
-    return clock && lim->time_limit > 0 && clock_seconds() - start >= lim->time_limit;
+    return read_clock && lim->time_limit > 0 && clock_seconds() - start >= lim->time_limit;
 }
 
 /* Learns from the conflict and asserts the learnt clause's first literal. */

@@ -8,7 +8,8 @@
 
 /* Steps between looks at the clock and the stop flag. */
 #define CHECK_INTERVAL 4096
-/* A vertex just left is not chosen again in its clique for this many steps, plus up to TABU_SPREAD. */
+/* A vertex just left is not chosen again in its clique for this many steps, plus up to TABU_SPREAD.
+ */
 #define TABU_TENURE 4
 #define TABU_SPREAD 4
 /* Weights are scaled by FORGET_FACTOR once their mean exceeds this (NuMVC's gamma and rho). */
@@ -313,8 +314,7 @@ int transversal_search(struct transversal *t, int64_t max_steps, double time_lim
         if (max_steps > 0 && s >= max_steps)
             break;
         if (s % CHECK_INTERVAL == CHECK_INTERVAL - 1 &&
-            ((stop != NULL && *stop) ||
-             (time_limit > 0 && clock_seconds() - start >= time_limit)))
+            ((stop != NULL && *stop) || (time_limit > 0 && clock_seconds() - start >= time_limit)))
             break;
         step(t);
         if (t->conflicts < t->best_conflicts)

@@ -17,7 +17,8 @@ struct tally {
     int runs, invalid, wrong_claim, optimal, stopped;
 };
 
-/* One call with the contract checked against the known optimum opt (or a lower bound on it, exact = 0). */
+/* One call with the contract checked against the known optimum opt (or a lower bound on it, exact =
+ * 0). */
 static int run(const struct graph *g, int64_t k, double time_limit, int32_t opt, int exact,
                struct tally *t)
 {
@@ -146,9 +147,9 @@ int main(void)
 
     /*
      * 3-SAT reductions of 5 to 14 variables from below to above the threshold
-     * ratio, three distinct variables per clause. Where the clique cover is the natural one (an edge per variable,
-     * a triangle per clause) the bound is vars + 2 clauses, met exactly when
-     * the formula is satisfiable: the search must find the cover, or refute it.
+     * ratio, three distinct variables per clause. Where the clique cover is the natural one (an
+     * edge per variable, a triangle per clause) the bound is vars + 2 clauses, met exactly when the
+     * formula is satisfiable: the search must find the cover, or refute it.
      */
     static struct formula f;
     int natural = 0, found = 0, refuted = 0, mismatch = 0, mismatches_seen = 0, pvc_wrong = 0;
@@ -176,8 +177,8 @@ int main(void)
         if (res == SOLVE_STOPPED && st.lower_bound > target + !sat)
             mismatch++;
         if (mismatch > mismatches_seen)
-            diag("reduction %d: %d variables, %d clauses, %s: outcome %d, cover %d, bound %d",
-                 i, f.vars, f.clauses, sat ? "satisfiable" : "unsatisfiable", res, c.size,
+            diag("reduction %d: %d variables, %d clauses, %s: outcome %d, cover %d, bound %d", i,
+                 f.vars, f.clauses, sat ? "satisfiable" : "unsatisfiable", res, c.size,
                  st.lower_bound);
         mismatches_seen = mismatch;
         if (bound == target) { /* the natural cover by cliques */
@@ -197,8 +198,9 @@ int main(void)
         graph_free(g);
     }
     is(u.invalid, 0, "200 3-SAT reductions: every cover valid");
-    is(mismatch, 0, "3-SAT reductions: optimal exactly when satisfiable (%d natural covers by "
-                    "cliques: %d found, %d refuted)",
+    is(mismatch, 0,
+       "3-SAT reductions: optimal exactly when satisfiable (%d natural covers by "
+       "cliques: %d found, %d refuted)",
        natural, found, refuted);
     is(found + refuted, natural, "every natural cover by cliques decided");
     ok(natural >= 100, "the clique cover is the natural one on most reductions (%d of 200)",

@@ -87,7 +87,8 @@ static void random_formula(struct formula *f, struct rng *r, int32_t vars, int32
     }
 }
 
-/* Pigeons into holes: each pigeon somewhere, no two in one hole. Unsatisfiable when pigeons > holes. */
+/* Pigeons into holes: each pigeon somewhere, no two in one hole. Unsatisfiable when pigeons >
+ * holes. */
 static void pigeonhole(struct formula *f, int32_t pigeons, int32_t holes)
 {
     f->vars = pigeons * holes;

@@ -94,10 +94,12 @@ int main(void)
         graph_free(g);
     }
     diag("%d calls of 200 steps", runs);
-    is(inconsistent, 0, "%d calls: the best set is one vertex per clique, with the conflicts "
-                        "reported",
+    is(inconsistent, 0,
+       "%d calls: the best set is one vertex per clique, with the conflicts "
+       "reported",
        runs);
-    is(found, 200, "200 graphs with a planted transversal: one found within 100,000 steps (200 a call)");
+    is(found, 200,
+       "200 graphs with a planted transversal: one found within 100,000 steps (200 a call)");
 
     /* limits: a graph whose cliques all conflict (two cliques joined completely) */
     ge.m = 0;
