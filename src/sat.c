@@ -389,6 +389,8 @@ static int32_t propagate(struct sat *s, int32_t bin[2])
             assign(s, o, -2 - f);
         }
         struct watch_list *wl = &s->watches[f];
+        if (wl->len == 0)
+            continue; /* and wl->w may be NULL, with no arithmetic allowed on it */
         struct watch *w = wl->w, *end = w + wl->len, *keep = w;
         while (w < end) {
             if (s->val[w->blocker] == 1) {
