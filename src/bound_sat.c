@@ -19,14 +19,17 @@
 #define COVER_ROUNDS 16
 
 /*
- * The search alternates local search for the transversal (transversal.h),
- * which finds it where it exists on the 3-SAT reductions of PACE 2019 in
- * 0.02-4 s (vc-exact_169 in 0.04 s, where CDCL alone took more than 60 s),
- * with CDCL, which also refutes it and finds it on the over-constrained
- * ones (vc-exact_189 and 193 in 15 s, where local search stalls), its
- * phases taken from the best transversal so far. Budgets double every
- * round, so that each gets about half of the time.
+ * The search begins with a short CDCL probe, which refutes the transversal
+ * at once where the bound is far below the optimum (the DIMACS complements:
+ * within 1 to 27 conflicts), then alternates local search for it
+ * (transversal.h), which finds it on most 3-SAT reductions in 0.02-4 s
+ * (vc-exact_169 in 0.04 s, where CDCL alone took more than 60 s) and on
+ * vc-exact_111 in 4,000 moves, with CDCL from the phases of the best
+ * transversal so far, which finds it on the over-constrained reductions
+ * (vc-exact_189 and 193) and refutes it. Budgets double every round, so that
+ * each side gets about half of the time.
  */
+#define PROBE_CONFLICTS 100
 #define FIRST_STEPS 100000
 #define FIRST_CONFLICTS 1000
 #define TRANSVERSAL_SEED 0x5eed
@@ -111,9 +114,18 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
     struct transversal *t = transversal_new(g, clique_of, cliques, set, TRANSVERSAL_SEED);
     struct sat *s = NULL;
     int r = t != NULL ? encode(g, clique_of, cliques, greedy, &s) : MVC_ENOMEM;
-    int64_t steps = FIRST_STEPS, conflicts = FIRST_CONFLICTS;
+    int64_t steps = FIRST_STEPS, conflicts = PROBE_CONFLICTS;
     while (r == MVC_OK) {
         double left = 0;
+        if (o->time_limit > 0 && (left = o->time_limit - (clock_seconds() - t_start)) <= 0)
+            break;
+        struct sat_limits lim = {conflicts, left, o->stop};
+        r = sat_solve(s, &lim);
+        if (r == SAT_SATISFIABLE)
+            for (int32_t v = 0; v < g->n; v++)
+                set[v] = (uint8_t)sat_value(s, v);
+        if (r != SAT_UNKNOWN || (o->stop != NULL && *o->stop))
+            break;
         if (o->time_limit > 0 && (left = o->time_limit - (clock_seconds() - t_start)) <= 0)
             break;
         tot->rounds++;
@@ -122,23 +134,11 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
             r = SAT_SATISFIABLE;
             break;
         }
-        if (o->stop != NULL && *o->stop)
-            break;
         transversal_best(t, set);
         for (int32_t v = 0; v < g->n; v++)
             sat_set_phase(s, v, set[v]);
-        if (o->time_limit > 0 && (left = o->time_limit - (clock_seconds() - t_start)) <= 0)
-            break;
-        struct sat_limits lim = {conflicts, left, o->stop};
-        r = sat_solve(s, &lim);
-        if (r == SAT_SATISFIABLE)
-            for (int32_t v = 0; v < g->n; v++)
-                set[v] = (uint8_t)sat_value(s, v);
-        if (r != SAT_UNKNOWN)
-            break;
-        r = MVC_OK;
+        conflicts = tot->rounds == 1 ? FIRST_CONFLICTS : 2 * conflicts;
         steps *= 2;
-        conflicts *= 2;
     }
     if (r == MVC_OK)
         r = SAT_UNKNOWN;

@@ -456,14 +456,15 @@ static int bound_sat_wanted(void)
 /*
  * A component of the fold-free kernel: the rest of the pipeline (folds,
  * components, solve_auto), and beside it the SAT search of its clique-cover
- * bound, which needs the cliques that folds would merge away. Not on dense
- * components: there the clique search's colour bound is the same bound
- * (a colouring of the complement), computed again at every node.
+ * bound, which needs the cliques that folds would merge away. Dense ones
+ * too: on the DIMACS complements its CDCL refutes the bound within a few
+ * conflicts and it ends, while it proves vc-exact_111 (a dense CSP of 30
+ * cliques of 15) in 0.004 s, which the clique searches take 0.2-5 s for.
  */
 static int solve_with_bound_sat(const struct graph *g, const struct solve_opts *o,
                                 struct cover *out, struct solve_stats *st, struct error *err)
 {
-    if (g->n <= SMALL_COMPONENT || clique_suits(g) || g->m > BOUND_SAT_MAX_EDGES)
+    if (g->n <= SMALL_COMPONENT || g->m > BOUND_SAT_MAX_EDGES)
         return solve_folded(g, o, out, st, err);
     struct race_entrant entrants[2] = {
         {*o, solve_folded, 0, NULL, 0, NULL},
