@@ -111,7 +111,8 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
 {
     for (int32_t v = 0; v < g->n; v++)
         set[v] = !greedy->in[v]; /* independent: at most one per clique */
-    struct transversal *t = transversal_new(g, clique_of, cliques, set, TRANSVERSAL_SEED);
+    struct transversal *t = transversal_new(g, clique_of, cliques, set,
+                                            TRANSVERSAL_SEED + o->seed * 0x9e3779b97f4a7c15ull);
     struct sat *s = NULL;
     int r = t != NULL ? encode(g, clique_of, cliques, greedy, &s) : MVC_ENOMEM;
     int64_t steps = FIRST_STEPS, conflicts = PROBE_CONFLICTS;

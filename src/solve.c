@@ -454,6 +454,21 @@ static int bound_sat_wanted(void)
 }
 
 /*
+ * How many bound-sat searches, each with its own seed, race on a component:
+ * its time on the over-constrained 3-SAT reductions varies from 2 to more
+ * than 30 s with the seed (vc-exact_189 and 193 on a 2-core machine), so
+ * where cores are to spare (one more run per 4 CPUs past the first 4, or per
+ * 4 --threads, up to what the race takes) several run at once and the first
+ * answer wins.
+ */
+static int bound_sat_runs(const struct solve_opts *o)
+{
+    long cpus = o->threads > 0 ? o->threads : sysconf(_SC_NPROCESSORS_ONLN);
+    long runs = cpus > 4 ? 1 + (cpus - 4) / 4 : 1;
+    return runs < RACE_MAX_ENTRANTS - 1 ? (int)runs : RACE_MAX_ENTRANTS - 1;
+}
+
+/*
  * A component of the fold-free kernel: the rest of the pipeline (folds,
  * components, solve_auto), and beside it the SAT search of its clique-cover
  * bound, which needs the cliques that folds would merge away. Dense ones
@@ -466,11 +481,14 @@ static int solve_with_bound_sat(const struct graph *g, const struct solve_opts *
 {
     if (g->n <= SMALL_COMPONENT || g->m > BOUND_SAT_MAX_EDGES)
         return solve_folded(g, o, out, st, err);
-    struct race_entrant entrants[2] = {
-        {*o, solve_folded, 0, NULL, 0, NULL},
-        {*o, solve_bound_sat, BOUND_SAT_AFTER, NULL, 0, NULL},
-    };
-    int r = race_solve(g, NULL, entrants, 2, o, out, st, err);
+    struct race_entrant entrants[RACE_MAX_ENTRANTS];
+    int count = 0;
+    entrants[count++] = (struct race_entrant){*o, solve_folded, 0, NULL, 0, NULL};
+    for (int i = 0; i < bound_sat_runs(o); i++) {
+        entrants[count] = (struct race_entrant){*o, solve_bound_sat, BOUND_SAT_AFTER, NULL, 0, NULL};
+        entrants[count++].opts.seed = o->seed + (uint64_t)i;
+    }
+    int r = race_solve(g, NULL, entrants, count, o, out, st, err);
     if (r >= 0 && st->kernel_n == 0 && st->solver != NULL && strcmp(st->solver, "bound-sat") == 0) {
         st->kernel_n = g->n; /* what it searched: the component itself */
         st->kernel_m = g->m;

@@ -37,6 +37,8 @@ struct solve_opts {
     int colour_bound_only; /* clique: no MaxSAT reasoning, as in the GPU search */
     double gpu_after;     /* auto: the CPU's head start in seconds before a GPU solver joins;
                              negative for the default */
+    uint64_t seed;        /* randomized searches (bound-sat's local search): runs with
+                             different seeds take different paths */
     /* set asynchronously by the signal handler or the timer; solvers poll it */
     volatile sig_atomic_t *stop;
 };

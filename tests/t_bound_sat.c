@@ -163,6 +163,7 @@ int main(void)
         int32_t target = f.vars + 2 * f.clauses;
         struct solve_opts o;
         solve_opts_default(&o);
+        o.seed = (uint64_t)i; /* each reduction with its own local-search seed */
         struct cover c = {0};
         struct solve_stats st;
         struct error err = {0};
