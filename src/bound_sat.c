@@ -109,12 +109,9 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
                               const struct cover *greedy, const struct solve_opts *o,
                               double t_start, uint8_t *set, struct search_totals *tot)
 {
-    for (int32_t v = 0; v < g->n; v++)
-        set[v] = !greedy->in[v]; /* independent: at most one per clique */
-    struct transversal *t = transversal_new(g, clique_of, cliques, set,
-                                            TRANSVERSAL_SEED + o->seed * 0x9e3779b97f4a7c15ull);
+    struct transversal *t = NULL; /* made after the probe, which on dense graphs ends it all */
     struct sat *s = NULL;
-    int r = t != NULL ? encode(g, clique_of, cliques, greedy, &s) : MVC_ENOMEM;
+    int r = encode(g, clique_of, cliques, greedy, &s);
     int64_t steps = FIRST_STEPS, conflicts = PROBE_CONFLICTS;
     while (r == MVC_OK) {
         double left = 0;
@@ -129,6 +126,16 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
             break;
         if (o->time_limit > 0 && (left = o->time_limit - (clock_seconds() - t_start)) <= 0)
             break;
+        if (t == NULL) {
+            for (int32_t v = 0; v < g->n; v++)
+                set[v] = !greedy->in[v]; /* independent: at most one per clique */
+            t = transversal_new(g, clique_of, cliques, set,
+                                TRANSVERSAL_SEED + o->seed * 0x9e3779b97f4a7c15ull);
+            if (t == NULL) {
+                r = MVC_ENOMEM;
+                break;
+            }
+        }
         tot->rounds++;
         if (transversal_search(t, steps, left, o->stop)) {
             transversal_best(t, set);
