@@ -208,6 +208,14 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
         if (r == SAT_SATISFIABLE && cover_of_set(g, set, out) != MVC_OK)
             r = MVC_ENOMEM;
         free(set);
+        /* the bound proves the cover minimum only if it is a cover of exactly that size */
+        if (r == SAT_SATISFIABLE && (out->size != bound || cover_check(g, out, err) != MVC_OK)) {
+            free(clique_of);
+            return error_set(err, MVC_EUNSUPPORTED,
+                             "bound-sat: internal error: the set found leaves a cover of %ld "
+                             "vertices, not %ld",
+                             (long)out->size, (long)bound);
+        }
         st->nodes = tot.decisions + tot.steps;
         if (r == SAT_SATISFIABLE)
             outcome = pvc ? SOLVE_FOUND : SOLVE_OPTIMAL;
