@@ -182,8 +182,10 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
     st->t_upper = clock_seconds() - t_start;
     st->greedy_size = st->best = out->size;
     int pvc = o->k >= 0;
-    if (pvc && out->size <= o->k)
+    if (pvc && out->size <= o->k) {
+        st->proven = 1;
         return SOLVE_FOUND;
+    }
 
     int32_t *clique_of = malloc(((size_t)g->n + 1) * sizeof *clique_of);
     int32_t cliques = 0;

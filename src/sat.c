@@ -23,6 +23,7 @@
 #define REASON_NONE (-1)
 #define CONFLICT_NONE (-1)
 #define CONFLICT_BINARY (-2)
+#define CONFLICT_NO_MEMORY (-3) /* not a conflict: a watch list could not grow */
 
 #define RESTART_UNIT 100     /* conflicts per unit of the Luby sequence */
 #define REDUCE_FIRST 2000    /* conflicts before the first reduction of learnt clauses */
@@ -369,7 +370,8 @@ int sat_add_clause(struct sat *s, const int32_t *lits, int32_t len)
 
 /*
  * Unit propagation of the trail from qhead on. Returns CONFLICT_NONE, a
- * falsified arena clause, or CONFLICT_BINARY with the falsified pair in bin.
+ * falsified arena clause, CONFLICT_BINARY with the falsified pair in bin, or
+ * CONFLICT_NO_MEMORY (every clause left as it was).
  */
 static int32_t propagate(struct sat *s, int32_t bin[2])
 {
@@ -413,11 +415,16 @@ static int32_t propagate(struct sat *s, int32_t bin[2])
             int moved = 0;
             for (int32_t k = 2; k < size; k++)
                 if (s->val[c[k]] != -1) {
+                    /* another list: the one being walked is not reallocated */
+                    if (watch_push(&s->watches[c[k]], kept) != MVC_OK) {
+                        *keep++ = kept; /* the clause as it was, still watched by f */
+                        while (w < end)
+                            *keep++ = *w++;
+                        wl->len = (int32_t)(keep - wl->w);
+                        return CONFLICT_NO_MEMORY;
+                    }
                     c[1] = c[k];
                     c[k] = f;
-                    /* another list: the one being walked is not reallocated */
-                    if (watch_push(&s->watches[c[1]], kept) != MVC_OK)
-                        *keep++ = kept; /* keep watching f: still correct, only slower */
                     moved = 1;
                     break;
                 }
@@ -733,6 +740,10 @@ int sat_solve(struct sat *s, const struct sat_limits *lim)
     for (;;) {
         int32_t bin[2];
         int32_t confl = propagate(s, bin);
+        if (confl == CONFLICT_NO_MEMORY) {
+            result = MVC_ENOMEM;
+            break;
+        }
         if (confl != CONFLICT_NONE) {
             s->stats.conflicts++;
             s->since_restart++;
@@ -764,6 +775,10 @@ int sat_solve(struct sat *s, const struct sat_limits *lim)
             }
             continue;
         }
+        /* limits before the heap gives up a variable, which a stop here would lose */
+        if (++s->decisions_checked % CHECK_INTERVAL == 0 &&
+            limits_reached(lim, s->stats.conflicts - conflicts_at_start, start, 1))
+            break;
         int32_t v = -1;
         while (s->heap_len > 0) {
             int32_t u = heap_pop(s);
@@ -776,9 +791,6 @@ int sat_solve(struct sat *s, const struct sat_limits *lim)
             result = SAT_SATISFIABLE;
             break;
         }
-        if (++s->decisions_checked % CHECK_INTERVAL == 0 &&
-            limits_reached(lim, s->stats.conflicts - conflicts_at_start, start, 1))
-            break;
         s->stats.decisions++;
         s->trail_lim[s->levels++] = s->trail_len;
         assign(s, SAT_LIT(v, !s->phase[v]), REASON_NONE);

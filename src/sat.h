@@ -46,7 +46,8 @@ void sat_set_phase(struct sat *s, int32_t v, int value);
  * Sorensson's MiniSat 2003): two watched literals, first-UIP learning with
  * clause minimisation, VSIDS decisions with phase saving, Luby restarts and
  * learnt clauses kept by their LBD (Audemard and Simon 2009). Returns an
- * enum sat_result, or MVC_ENOMEM. After SAT_UNKNOWN it may be called again
+ * enum sat_result, or MVC_ENOMEM (after which the solver may only be
+ * freed). After SAT_UNKNOWN it may be called again
  * to go on, keeping what it learnt, from the phases as they are then (set
  * them with sat_set_phase in between to steer it); after an answer it
  * returns the same answer at once.

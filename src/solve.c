@@ -484,6 +484,10 @@ static int solve_with_bound_sat(const struct graph *g, const struct solve_opts *
     struct race_entrant entrants[RACE_MAX_ENTRANTS];
     int count = 0;
     entrants[count++] = (struct race_entrant){*o, solve_folded, 0, NULL, 0, NULL};
+    /*
+     * All bound-sat runs start at once: in race.c an entrant that ends
+     * unproven (here: the bound refuted) keeps later starters from starting.
+     */
     for (int i = 0; i < bound_sat_runs(o); i++) {
         entrants[count] = (struct race_entrant){*o, solve_bound_sat, BOUND_SAT_AFTER, NULL, 0, NULL};
         entrants[count++].opts.seed = o->seed + (uint64_t)i;

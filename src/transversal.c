@@ -109,8 +109,8 @@ void transversal_free(struct transversal *t)
 struct transversal *transversal_new(const struct graph *g, const int32_t *clique_of,
                                     int32_t cliques, const uint8_t *start, uint64_t seed)
 {
-    if (g->m > INT32_MAX)
-        return NULL;
+    if (g->m > INT32_MAX / (FORGET_MEAN + 1))
+        return NULL; /* a weight stays below (FORGET_MEAN + 1) m, which must fit an int32_t */
     struct transversal *t = calloc(1, sizeof *t);
     if (t == NULL)
         return NULL;

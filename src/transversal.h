@@ -29,7 +29,7 @@ struct transversal;
  * A search over the cliques clique_of[v] in 0..cliques-1 (each a clique of
  * g: not checked here), starting from start[v] (NULL, or non-zero for at
  * most one vertex per clique: chosen first). NULL when out of memory, or
- * when g has more than INT32_MAX edges.
+ * when g has more than INT32_MAX / 51 (about 42 million) edges.
  */
 struct transversal *transversal_new(const struct graph *g, const int32_t *clique_of,
                                     int32_t cliques, const uint8_t *start, uint64_t seed);

@@ -214,6 +214,32 @@ int main(void)
     }
     is(resumed_ok, 5, "5 planted formulas, 50 conflicts a call, random phases between: satisfied");
 
+    /*
+     * going on after a stop raised between decisions: every variable still gets decided (a
+     * stop that came after the choice of a decision variable once lost it, and "models" left
+     * it unassigned)
+     */
+    int stopped_ok = 0;
+    for (int i = 0; i < 20; i++) {
+        f.vars = 300 + rng_below(&r, 300);
+        f.clauses = 0;
+        for (int32_t c = 0; c < f.vars / 2; c++) {
+            f.lit[c][0] = SAT_LIT(rng_below(&r, f.vars), 0);
+            f.lit[c][1] = SAT_LIT(rng_below(&r, f.vars), 0);
+            f.width[f.clauses++] = 2;
+        }
+        s = load(&f);
+        volatile sig_atomic_t raised = 1;
+        lim = (struct sat_limits){0, 0, &raised};
+        for (int call = 0; call < 300; call++) /* each stops within its first 256 decisions */
+            sat_solve(s, &lim);
+        res = sat_solve(s, NULL);
+        stopped_ok += res == SAT_SATISFIABLE && model_satisfies(s, &f);
+        sat_free(s);
+    }
+    is(stopped_ok, 20, "20 formulas of positive 2-clauses, 300 calls stopped between decisions, "
+                       "then one to the end: satisfied");
+
     /* degenerate clauses */
     s = sat_new(0);
     is(sat_solve(s, NULL), SAT_SATISFIABLE, "no variables, no clauses: satisfiable");
