@@ -172,7 +172,7 @@ int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of
     for (int32_t v = 0; v < g->n; v++)
         key[v] = graph_degree(g, v);
     sort_by_key(&p, key, g->n);
-    int32_t cliques = place_all(&p, 0);
+    int32_t cliques = rehome_singletons(&p, place_all(&p, 0));
 
     /*
      * Iterated greedy: vertices taken clique by clique, the cliques largest
@@ -201,6 +201,7 @@ int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of
         cliques = made;
     }
 
+    /* before and after the rounds, which never need more cliques: so neither do more rounds */
     cliques = rehome_singletons(&p, cliques);
     memcpy(clique_of, p.clique_of, (size_t)g->n * sizeof *clique_of);
     *count = cliques;
