@@ -35,33 +35,94 @@
 #define TRANSVERSAL_SEED 0x5eed
 
 /*
+ * Past the bound itself (slack 0, refuted), MVC asks CDCL alone for a cover of
+ * bound + 1, bound + 2, ... vertices, each question complete: vc-exact_153
+ * (bound 7 below the optimum) is refuted at slacks 0 to 6 and answered at 7
+ * in 4 s in all. The counter takes slack variables per clique; past this
+ * many the search ends undecided.
+ */
+#define MAX_COUNTER_VARS ((int64_t)1 << 22)
+
+/*
+ * At most k of the `count` variables first, first + 1, ... true: Sinz's
+ * sequential counter, r(i, j) (variable after + i k + j - 1) meaning that
+ * at least j of the first i + 1 are.
+ */
+static int add_at_most(struct sat *s, int32_t first, int32_t count, int32_t k)
+{
+    int32_t after = first + count;
+#define COUNTER(i, j) (after + (i)*k + (j)-1)
+    for (int32_t i = 0; i < count; i++) {
+        int32_t x = first + i;
+        int32_t starts[2] = {SAT_LIT(x, 1), SAT_LIT(COUNTER(i, 1), 0)};
+        if (sat_add_clause(s, starts, 2) != MVC_OK)
+            return MVC_ENOMEM;
+        for (int32_t j = 1; j <= k; j++) {
+            if (i == 0) {
+                int32_t none = SAT_LIT(COUNTER(0, j), 1); /* one variable counts to 1 at most */
+                if (j > 1 && sat_add_clause(s, &none, 1) != MVC_OK)
+                    return MVC_ENOMEM;
+                continue;
+            }
+            int32_t keeps[2] = {SAT_LIT(COUNTER(i - 1, j), 1), SAT_LIT(COUNTER(i, j), 0)};
+            int32_t adds[3] = {SAT_LIT(x, 1), SAT_LIT(COUNTER(i - 1, j - 1), 1),
+                               SAT_LIT(COUNTER(i, j), 0)};
+            if (sat_add_clause(s, keeps, 2) != MVC_OK ||
+                (j > 1 && sat_add_clause(s, adds, 3) != MVC_OK))
+                return MVC_ENOMEM;
+        }
+        int32_t full[2] = {SAT_LIT(x, 1), SAT_LIT(COUNTER(i - 1, k), 1)};
+        if (i > 0 && sat_add_clause(s, full, 2) != MVC_OK)
+            return MVC_ENOMEM;
+    }
+#undef COUNTER
+    return MVC_OK;
+}
+
+/*
  * The SAT instance of a clique cover: x_v (v stays out of the cover) for one
  * vertex at least in each clique, and not both ends of any edge, which also
- * makes it at most one per clique. Phases start from hint, a cover of g:
- * vertices outside it are tried out of the cover first.
+ * makes it at most one per clique. With slack s > 0, a clique may instead be
+ * left empty (y_c), at most s of them (Sinz's sequential counter, 2005: s
+ * counter variables per clique): satisfiable exactly when some cover has at
+ * most n - c + s vertices. Phases start from hint, a cover of g: vertices
+ * outside it are tried out of the cover first.
  */
-static int encode(const struct graph *g, const int32_t *clique_of, int32_t cliques,
+static int encode(const struct graph *g, const int32_t *clique_of, int32_t cliques, int32_t slack,
                   const struct cover *hint, struct sat **out)
 {
-    struct sat *s = sat_new(g->n);
+    int64_t vars = g->n + (slack > 0 ? (int64_t)cliques * (1 + slack) : 0);
+    struct sat *s = vars <= INT32_MAX / 2 ? sat_new((int32_t)vars) : NULL;
     int64_t *start = calloc((size_t)cliques + 2, sizeof *start);
-    int32_t *lits = malloc(((size_t)g->n + 1) * sizeof *lits);
+    int32_t *lits = malloc(((size_t)g->n + 2) * sizeof *lits);
     int status = MVC_ENOMEM;
     if (s == NULL || start == NULL || lits == NULL)
         goto out;
-    /* the cliques' members, contiguous, by a counting sort */
+    /* the cliques' members, contiguous, by a counting sort, one word ahead for y_c */
     for (int32_t v = 0; v < g->n; v++)
         start[clique_of[v] + 1]++;
     for (int32_t c = 0; c < cliques; c++)
         start[c + 1] += start[c];
     for (int32_t v = 0; v < g->n; v++)
-        lits[start[clique_of[v]]++] = SAT_LIT(v, 0);
+        lits[1 + start[clique_of[v]]++] = SAT_LIT(v, 0);
     for (int32_t c = cliques; c > 0; c--)
         start[c] = start[c - 1];
     start[0] = 0;
-    for (int32_t c = 0; c < cliques; c++)
-        if (sat_add_clause(s, lits + start[c], (int32_t)(start[c + 1] - start[c])) != MVC_OK)
+    for (int32_t c = 0; c < cliques; c++) {
+        int32_t *clause = lits + 1 + start[c];
+        int32_t len = (int32_t)(start[c + 1] - start[c]);
+        if (slack > 0) { /* y_c first, in the word before (saved and put back) */
+            int32_t saved = clause[-1];
+            clause[-1] = SAT_LIT(g->n + c, 0);
+            status = sat_add_clause(s, clause - 1, len + 1);
+            clause[-1] = saved;
+        } else {
+            status = sat_add_clause(s, clause, len);
+        }
+        if (status != MVC_OK)
             goto out;
+    }
+    status = MVC_ENOMEM;
     for (int32_t u = 0; u < g->n; u++) {
         for (int64_t j = g->offsets[u]; j < g->offsets[u + 1]; j++) {
             int32_t w = g->adj[j];
@@ -71,6 +132,8 @@ static int encode(const struct graph *g, const int32_t *clique_of, int32_t cliqu
         }
         sat_set_phase(s, u, !hint->in[u]);
     }
+    if (slack > 0 && add_at_most(s, g->n, cliques, slack) != MVC_OK)
+        goto out;
     status = MVC_OK;
 out:
     free(start), free(lits);
@@ -111,7 +174,7 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
 {
     struct transversal *t = NULL; /* made after the probe, which on dense graphs ends it all */
     struct sat *s = NULL;
-    int r = encode(g, clique_of, cliques, greedy, &s);
+    int r = encode(g, clique_of, cliques, 0, greedy, &s);
     int64_t steps = FIRST_STEPS, conflicts = PROBE_CONFLICTS;
     while (r == MVC_OK) {
         double left = 0;
@@ -153,11 +216,42 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
     struct sat_stats ss = {0};
     if (s != NULL)
         sat_get_stats(s, &ss);
-    tot->steps = t != NULL ? transversal_steps(t) : 0;
-    tot->conflicts = ss.conflicts;
-    tot->decisions = ss.decisions;
+    tot->steps += t != NULL ? transversal_steps(t) : 0;
+    tot->conflicts += ss.conflicts;
+    tot->decisions += ss.decisions;
     sat_free(s);
     transversal_free(t);
+    return r;
+}
+
+/*
+ * CDCL alone on the instance with slack (at most bound + slack vertices):
+ * SAT_SATISFIABLE with the independent set in set, SAT_UNSATISFIABLE,
+ * SAT_UNKNOWN on a limit, or MVC_ENOMEM.
+ */
+static int search_with_slack(const struct graph *g, const int32_t *clique_of, int32_t cliques,
+                             int32_t slack, const struct cover *greedy, const struct solve_opts *o,
+                             double t_start, uint8_t *set, struct search_totals *tot)
+{
+    struct sat *s = NULL;
+    int r = encode(g, clique_of, cliques, slack, greedy, &s);
+    if (r != MVC_OK)
+        return r;
+    double left = 0;
+    if (o->time_limit > 0 && (left = o->time_limit - (clock_seconds() - t_start)) <= 0) {
+        sat_free(s);
+        return SAT_UNKNOWN;
+    }
+    struct sat_limits lim = {0, left, o->stop};
+    r = sat_solve(s, &lim);
+    if (r == SAT_SATISFIABLE)
+        for (int32_t v = 0; v < g->n; v++)
+            set[v] = (uint8_t)sat_value(s, v);
+    struct sat_stats ss;
+    sat_get_stats(s, &ss);
+    tot->conflicts += ss.conflicts;
+    tot->decisions += ss.decisions;
+    sat_free(s);
     return r;
 }
 
@@ -204,41 +298,64 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
     } else {
         uint8_t *set = malloc((size_t)g->n + 1);
         struct search_totals tot = {0};
-        double t_search = clock_seconds();
-        int r = set != NULL ? search_transversal(g, clique_of, cliques, out, o, t_start, set, &tot)
-                            : MVC_ENOMEM;
+        /* MVC: slack 0, 1, 2, ... until a cover is found; PVC: k - bound at once */
+        int32_t slack = pvc ? (int32_t)(o->k - bound) : 0;
+        int r = set != NULL ? SAT_UNKNOWN : MVC_ENOMEM;
+        while (set != NULL) {
+            double t_level = clock_seconds();
+            if (slack == 0)
+                r = search_transversal(g, clique_of, cliques, out, o, t_start, set, &tot);
+            else if ((int64_t)cliques * slack > MAX_COUNTER_VARS)
+                r = SAT_UNKNOWN; /* the counter would take too much memory */
+            else
+                r = search_with_slack(g, clique_of, cliques, slack, out, o, t_start, set, &tot);
+            if (o->verbose && !o->quiet)
+                fprintf(stderr,
+                        "c bound-sat: %ld vertices, %ld cliques, bound %ld, slack %ld: %s in "
+                        "%.3f s (%lld rounds, %lld local-search steps, %lld conflicts so far)\n",
+                        (long)g->n, (long)cliques, (long)bound, (long)slack,
+                        r == SAT_SATISFIABLE     ? "a cover within it"
+                        : r == SAT_UNSATISFIABLE ? "no cover within it"
+                                                 : "undecided",
+                        clock_seconds() - t_level, (long long)tot.rounds, (long long)tot.steps,
+                        (long long)tot.conflicts);
+            if (r != SAT_UNSATISFIABLE || pvc)
+                break;
+            st->lower_bound = bound + slack + 1;
+            if (o->bound_sat_no_slack)
+                break;
+            if (st->lower_bound >= out->size)
+                break; /* the greedy cover meets the bound */
+            slack++;
+        }
         if (r == SAT_SATISFIABLE && cover_of_set(g, set, out) != MVC_OK)
             r = MVC_ENOMEM;
         free(set);
-        /* the bound proves the cover minimum only if it is a cover of exactly that size */
-        if (r == SAT_SATISFIABLE && (out->size != bound || cover_check(g, out, err) != MVC_OK)) {
-            free(clique_of);
-            return error_set(err, MVC_EUNSUPPORTED,
-                             "bound-sat: internal error: the set found leaves a cover of %ld "
-                             "vertices, not %ld",
-                             (long)out->size, (long)bound);
-        }
         st->nodes = tot.decisions + tot.steps;
-        if (r == SAT_SATISFIABLE)
-            outcome = pvc ? SOLVE_FOUND : SOLVE_OPTIMAL;
-        else if (r == SAT_UNSATISFIABLE)
-            outcome = pvc && o->k == bound ? SOLVE_NO_COVER : SOLVE_STOPPED;
-        if (r == SAT_UNSATISFIABLE)
-            st->lower_bound = bound + 1;
-        if (o->verbose && !o->quiet)
-            fprintf(stderr,
-                    "c bound-sat: %ld vertices, %ld cliques, bound %ld: %s after %lld rounds, "
-                    "%lld local-search steps, %lld conflicts in %.3f s\n",
-                    (long)g->n, (long)cliques, (long)bound,
-                    r == SAT_SATISFIABLE     ? "a cover of that size"
-                    : r == SAT_UNSATISFIABLE ? "no cover of that size"
-                                             : "undecided",
-                    (long long)tot.rounds, (long long)tot.steps, (long long)tot.conflicts,
-                    clock_seconds() - t_search);
         if (r < 0) {
             free(clique_of);
             return error_set(err, MVC_ENOMEM, "out of memory in the SAT search of the bound");
         }
+        /*
+         * A cover found with slack s has at most bound + s vertices, and MVC
+         * refuted s - 1 before: anything else is an error of ours, never an
+         * answer.
+         */
+        if (r == SAT_SATISFIABLE &&
+            (out->size > bound + slack || out->size < (pvc ? bound : st->lower_bound) ||
+             cover_check(g, out, err) != MVC_OK)) {
+            free(clique_of);
+            return error_set(err, MVC_EUNSUPPORTED,
+                             "bound-sat: internal error: a cover of %ld vertices at slack %ld "
+                             "of the bound %ld",
+                             (long)out->size, (long)slack, (long)bound);
+        }
+        if (r == SAT_SATISFIABLE)
+            outcome = pvc ? SOLVE_FOUND : SOLVE_OPTIMAL;
+        else if (r == SAT_UNSATISFIABLE && pvc)
+            outcome = SOLVE_NO_COVER;
+        else if (r == SAT_UNSATISFIABLE && st->lower_bound >= out->size)
+            outcome = SOLVE_OPTIMAL; /* the greedy cover */
     }
     free(clique_of);
     st->t_search = clock_seconds() - t_start - st->t_upper;

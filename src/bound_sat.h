@@ -1,4 +1,4 @@
-/* Is the clique-cover bound the minimum? A SAT search for a cover of exactly that size. */
+/* Minimum covers from the clique-cover bound up, by SAT: is there a cover of bound + s vertices? */
 #ifndef MVC_BOUND_SAT_H
 #define MVC_BOUND_SAT_H
 
@@ -12,17 +12,20 @@
  * exactly n - c vertices when some independent set meets every clique, one
  * vertex in each. That question is a SAT instance (a variable per vertex,
  * true when it stays out of the cover; a clause per clique; a binary clause
- * per edge), which CDCL answers where branching on covers cannot close the
- * last gap: on 3-SAT reductions and forced-satisfiable CSPs (PACE 2019's
- * vc-exact_131-199), where the bound is the optimum and local search ends
- * a few vertices above it.
+ * per edge), which local search and CDCL answer where branching on covers
+ * cannot close the last gap: on 3-SAT reductions and other kernels whose
+ * bound is the optimum (PACE 2019's vc-exact_089-193), where the branching's
+ * local search ends a few vertices above it. When the bound is refuted, a
+ * counter lets up to s cliques go empty: covers of n - c + s vertices, s =
+ * 1, 2, ..., each question answered in full, the first cover found minimum
+ * (vc-exact_153, 7 above its bound).
  *
- * The contract of the other solvers (solve.h): SOLVE_OPTIMAL with a cover of
- * the bound's size; PVC: SOLVE_FOUND, or SOLVE_NO_COVER when k is below the
- * bound or equal to it and the SAT instance has no model. Otherwise
- * SOLVE_STOPPED with a greedy cover and st->lower_bound the bound, one more
- * when the instance has no model: this solver proves nothing above it.
- * o and st may be NULL.
+ * The contract of the other solvers (solve.h): SOLVE_OPTIMAL with a minimum
+ * cover; PVC: one question, at s = k - (n - c): SOLVE_FOUND, or
+ * SOLVE_NO_COVER (also when k is below the bound). Otherwise (a limit, or a
+ * counter too large) SOLVE_STOPPED with the greedy cover and st->lower_bound
+ * the bound plus the slacks refuted; with o->bound_sat_no_slack, MVC stops
+ * there after slack 0. o and st may be NULL.
  */
 int solve_bound_sat(const struct graph *g, const struct solve_opts *o, struct cover *out,
                     struct solve_stats *st, struct error *err);

@@ -39,6 +39,7 @@ struct solve_opts {
                              negative for the default */
     uint64_t seed;        /* randomized searches (bound-sat's local search): runs with
                              different seeds take different paths */
+    int bound_sat_no_slack; /* bound-sat: only ask whether the bound itself is met */
     /* set asynchronously by the signal handler or the timer; solvers poll it */
     volatile sig_atomic_t *stop;
 };
