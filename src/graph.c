@@ -194,7 +194,7 @@ struct graph *graph_from_edges(int32_t n, const int32_t (*edges)[2], int64_t m)
     return g;
 }
 
-static int64_t find_arc(const struct graph *g, int32_t u, int32_t v)
+int64_t graph_arc(const struct graph *g, int32_t u, int32_t v)
 {
     int64_t lo = g->offsets[u], hi = g->offsets[u + 1];
     while (lo < hi) {
@@ -209,12 +209,12 @@ static int64_t find_arc(const struct graph *g, int32_t u, int32_t v)
 
 int graph_has_edge(const struct graph *g, int32_t u, int32_t v)
 {
-    return find_arc(g, u, v) >= 0;
+    return graph_arc(g, u, v) >= 0;
 }
 
 int64_t graph_edge_weight(const struct graph *g, int32_t u, int32_t v)
 {
-    int64_t i = find_arc(g, u, v);
+    int64_t i = graph_arc(g, u, v);
     if (i < 0)
         return -1;
     return g->weights ? g->weights[i] : 1;

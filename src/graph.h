@@ -58,6 +58,9 @@ static inline int32_t graph_degree(const struct graph *g, int32_t v)
 /* Binary search in u's sorted list. */
 int graph_has_edge(const struct graph *g, int32_t u, int32_t v);
 
+/* Index in adj (and weights) of v in u's list, or -1 when u and v are not adjacent. */
+int64_t graph_arc(const struct graph *g, int32_t u, int32_t v);
+
 /* Weight of edge {u, v} (1 for unweighted graphs), or -1 when absent. */
 int64_t graph_edge_weight(const struct graph *g, int32_t u, int32_t v);
 

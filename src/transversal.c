@@ -150,16 +150,7 @@ struct transversal *transversal_new(const struct graph *g, const int32_t *clique
             t->weight[j] = 1;
             if (clique_of[w] != clique_of[v] && v < w)
                 t->cross_edges++;
-            /* the arc w -> v, by binary search in w's sorted list */
-            int64_t lo = g->offsets[w], hi = g->offsets[w + 1] - 1;
-            while (lo < hi) {
-                int64_t mid = lo + (hi - lo) / 2;
-                if (g->adj[mid] < v)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            t->reverse[j] = lo;
+            t->reverse[j] = graph_arc(g, w, v);
         }
     t->weight_sum = t->cross_edges;
     /* first choice: the start's vertex, else a member of least degree */
