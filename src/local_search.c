@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "random.h"
 #include "vertex_heap.h"
 
 /*
@@ -84,19 +85,10 @@ struct local_search_opts local_search_opts_default(void)
     return o;
 }
 
-/* splitmix64 (Steele, Lea, Flood 2014): one state word, reproducible everywhere. */
-static uint64_t ls_random(struct ls_state *s)
-{
-    uint64_t z = (s->rng += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 /* Uniform in [0, n) for 0 < n < 2^32, by a multiply instead of a division. */
 static int32_t ls_random_below(struct ls_state *s, int32_t n)
 {
-    return (int32_t)(((ls_random(s) >> 32) * (uint64_t)n) >> 32);
+    return (int32_t)(((random_next(&s->rng) >> 32) * (uint64_t)n) >> 32);
 }
 
 /*

@@ -3,7 +3,7 @@
 libmvc_a_SOURCES += \
 	src/reduce.c src/reduce.h \
 	src/greedy.c src/greedy.h \
-	src/local_search.c src/local_search.h \
+	src/local_search.c src/local_search.h src/random.h \
 	src/vertex_heap.c src/vertex_heap.h \
 	src/progress.c src/progress.h \
 	src/seq.c \

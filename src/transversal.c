@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "random.h"
 
 /* Steps between looks at the clock and the stop flag. */
 #define CHECK_INTERVAL 4096
@@ -36,14 +37,6 @@ struct transversal {
     int64_t weight_sum, cross_edges; /* over edges between different cliques */
     uint64_t rng;
 };
-
-static uint64_t next_random(struct transversal *t)
-{
-    uint64_t z = (t->rng += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 static void bad_add(struct transversal *t, int32_t c)
 {
@@ -270,25 +263,25 @@ static int32_t best_member(struct transversal *t, int32_t c, int64_t tenure)
 static void step(struct transversal *t)
 {
     const struct graph *g = t->g;
-    int32_t c = t->bad[next_random(t) % (uint64_t)t->bad_len];
+    int32_t c = t->bad[random_next(&t->rng) % (uint64_t)t->bad_len];
     int32_t a = t->chosen[c], y = -1, seen = 0;
     for (int64_t j = g->offsets[a]; j < g->offsets[a + 1]; j++) {
         int32_t w = g->adj[j];
-        if (t->is_chosen[w] && t->clique_of[w] != c && next_random(t) % (uint64_t)++seen == 0)
+        if (t->is_chosen[w] && t->clique_of[w] != c && random_next(&t->rng) % (uint64_t)++seen == 0)
             y = w; /* a uniform choice among a's conflicts */
     }
-    int64_t tenure = TABU_TENURE + (int64_t)(next_random(t) % (TABU_SPREAD + 1));
+    int64_t tenure = TABU_TENURE + (int64_t)(random_next(&t->rng) % (TABU_SPREAD + 1));
     int32_t cy = t->clique_of[y];
     int32_t b = best_member(t, c, tenure), by = best_member(t, cy, tenure);
     int64_t delta = b >= 0 ? t->conf[b] - t->conf[a] : INT64_MAX;
     int64_t delta_y = by >= 0 ? t->conf[by] - t->conf[y] : INT64_MAX;
-    if (delta_y < delta || (delta_y == delta && by >= 0 && next_random(t) % 2)) {
+    if (delta_y < delta || (delta_y == delta && by >= 0 && random_next(&t->rng) % 2)) {
         c = cy;
         b = by;
         delta = delta_y;
     }
     t->steps++;
-    if (b >= 0 && (delta < 0 || next_random(t) % NOISE_ONE_IN == 0)) {
+    if (b >= 0 && (delta < 0 || random_next(&t->rng) % NOISE_ONE_IN == 0)) {
         move(t, c, b);
     } else {
         weigh_conflicts(t, a);
