@@ -94,31 +94,28 @@ static int encode(const struct graph *g, const int32_t *clique_of, int32_t cliqu
     int64_t vars = g->n + (slack > 0 ? (int64_t)cliques * (1 + slack) : 0);
     struct sat *s = vars <= INT32_MAX / 2 ? sat_new((int32_t)vars) : NULL;
     int64_t *start = calloc((size_t)cliques + 2, sizeof *start);
-    int32_t *lits = malloc(((size_t)g->n + 2) * sizeof *lits);
+    int32_t *lits = malloc(((size_t)g->n + (size_t)cliques + 1) * sizeof *lits);
     int status = MVC_ENOMEM;
     if (s == NULL || start == NULL || lits == NULL)
         goto out;
-    /* the cliques' members, contiguous, by a counting sort, one word ahead for y_c */
+    /*
+     * Each clique's clause in a run of words of its own (a counting sort):
+     * y_c first, then the members; without slack y_c is left out.
+     */
     for (int32_t v = 0; v < g->n; v++)
         start[clique_of[v] + 1]++;
     for (int32_t c = 0; c < cliques; c++)
-        start[c + 1] += start[c];
+        start[c + 1] += start[c] + 1;
+    for (int32_t c = 0; c < cliques; c++)
+        lits[start[c]++] = SAT_LIT(g->n + c, 0);
     for (int32_t v = 0; v < g->n; v++)
-        lits[1 + start[clique_of[v]]++] = SAT_LIT(v, 0);
+        lits[start[clique_of[v]]++] = SAT_LIT(v, 0);
     for (int32_t c = cliques; c > 0; c--)
         start[c] = start[c - 1];
     start[0] = 0;
     for (int32_t c = 0; c < cliques; c++) {
-        int32_t *clause = lits + 1 + start[c];
-        int32_t len = (int32_t)(start[c + 1] - start[c]);
-        if (slack > 0) { /* y_c first, in the word before (saved and put back) */
-            int32_t saved = clause[-1];
-            clause[-1] = SAT_LIT(g->n + c, 0);
-            status = sat_add_clause(s, clause - 1, len + 1);
-            clause[-1] = saved;
-        } else {
-            status = sat_add_clause(s, clause, len);
-        }
+        int64_t from = start[c] + (slack > 0 ? 0 : 1);
+        status = sat_add_clause(s, lits + from, (int32_t)(start[c + 1] - from));
         if (status != MVC_OK)
             goto out;
     }
