@@ -265,6 +265,8 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
     struct solve_stats *st = stats != NULL ? stats : &local;
     memset(st, 0, sizeof *st);
     st->solver = "bound-sat";
+    st->kernel_n = g->n; /* it searches the graph as given */
+    st->kernel_m = g->m;
     double t_start = clock_seconds();
 
     int status = greedy_cover(g, out, err);

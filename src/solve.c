@@ -386,6 +386,8 @@ static int solve_kernelized(const struct graph *g, const struct solve_opts *o,
         /* the rules alone prove that no cover of size <= k exists */
         outcome = SOLVE_NO_COVER;
         st->solver = "kernel";
+        st->kernel_n = kg->n; /* no part ran to report one */
+        st->kernel_m = kg->m;
         if (cover_init(&kc, kg->n) != MVC_OK)
             outcome = error_set(err, MVC_ENOMEM, "out of memory");
         for (int32_t v = 0; outcome >= 0 && v < kg->n; v++)
@@ -394,7 +396,7 @@ static int solve_kernelized(const struct graph *g, const struct solve_opts *o,
         outcome = solve_components(kg, o, solve_part, budget, start, &kc, st, err);
     }
     st->t_reduce += t_reduce;
-    if (!nested || st->solver == NULL || strcmp(st->solver, "kernel") == 0) {
+    if (!nested) {
         st->kernel_n = kg->n;
         st->kernel_m = kg->m;
     }
@@ -488,23 +490,19 @@ static int solve_with_bound_sat(const struct graph *g, const struct solve_opts *
      * All bound-sat runs start at once: in race.c an entrant that ends
      * unproven (here: the bound refuted) keeps later starters from starting.
      */
+    struct solve_opts sat = *o;
+    /*
+     * Past the bound, covers of bound + 1, + 2, ... only where no clique
+     * search runs beside bnr: on the 200-vertex PACE kernels the clique
+     * search proves the optimum 20 or more above the bound, and the slack
+     * levels only took a core from it (1.1-1.4 times slower on 2 cores).
+     */
+    sat.bound_sat_no_slack = clique_suits(g) || g->n <= SPARSE_CLIQUE_MAX;
     for (int i = 0; i < bound_sat_runs(o); i++) {
-        entrants[count] = (struct race_entrant){*o, solve_bound_sat, BOUND_SAT_AFTER, NULL, 0, NULL};
-        entrants[count].opts.seed = o->seed + (uint64_t)i;
-        /*
-         * Past the bound, covers of bound + 1, + 2, ... only where no clique
-         * search runs beside bnr: on the 200-vertex PACE kernels the clique
-         * search proves the optimum 20 or more above the bound, and the slack
-         * levels only took a core from it (1.1-1.4 times slower on 2 cores).
-         */
-        entrants[count++].opts.bound_sat_no_slack = clique_suits(g) || g->n <= SPARSE_CLIQUE_MAX;
+        entrants[count] = (struct race_entrant){sat, solve_bound_sat, BOUND_SAT_AFTER, NULL, 0, NULL};
+        entrants[count++].opts.seed = o->seed + (uint64_t)i;
     }
-    int r = race_solve(g, NULL, entrants, count, o, out, st, err);
-    if (r >= 0 && st->kernel_n == 0 && st->solver != NULL && strcmp(st->solver, "bound-sat") == 0) {
-        st->kernel_n = g->n; /* what it searched: the component itself */
-        st->kernel_m = g->m;
-    }
-    return r;
+    return race_solve(g, NULL, entrants, count, o, out, st, err);
 }
 
 int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover *out,
