@@ -5,7 +5,6 @@
  * grid, waits for the search while honouring stop requests, and turns the
  * best clique into a cover.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -26,6 +25,7 @@ extern "C" {
 #include "cuda_check.h"
 
 #define POLL_NS 200000   /* host wait between looks at the running kernel */
+#define REPORT_SECONDS 0.1 /* between reads of the best clique's size for the progress board */
 #define MEMORY_SHARE 0.8 /* of the free device memory, for the warps' stacks */
 #define MIN_QUEUE_SLOTS 64
 
@@ -265,13 +265,14 @@ static int open_search(struct clique_device *d, const struct clique_plan *plan,
 /*
  * Waits for the search by polling, so that a stop request (signal or time
  * limit) reaches the kernel: the host copies a 1 into ctl->hot[HOT_STOP] on a
- * second stream while the kernel runs. Progress lines go to stderr.
+ * second stream while the kernel runs. The best clique's complement goes to
+ * the progress board.
  */
 static int wait_for_search(struct clique_device *d, const struct solve_opts *o, double start,
                            int32_t n, struct error *err)
 {
     int stop_sent = 0;
-    double last_progress = clock_seconds();
+    double last_report = clock_seconds();
     for (;;) {
         cudaError_t code = cudaEventQuery(d->finished);
         if (code == cudaSuccess)
@@ -286,16 +287,15 @@ static int wait_for_search(struct clique_device *d, const struct solve_opts *o, 
             stop_sent = 1;
         }
         double now = clock_seconds();
-        if (o->progress && now - last_progress >= 1.0) {
-            last_progress = now;
+        if (o->report != NULL && now - last_report >= REPORT_SECONDS) {
+            last_report = now;
             int status = CUDA_CHECK(err, cudaMemcpyAsync(&d->host_words[HOST_BEST], &d->ctl->hot[HOT_BEST],
                                                          sizeof(int), cudaMemcpyDeviceToHost, d->side));
             if (status == MVC_OK)
                 status = CUDA_CHECK(err, cudaStreamSynchronize(d->side));
             if (status != MVC_OK)
                 return status;
-            fprintf(stderr, "c %8.1f s  best cover %ld (clique-gpu)\n", now - start,
-                    (long)(n - d->host_words[HOST_BEST]));
+            progress_improve(o->report, n - d->host_words[HOST_BEST]);
         }
         pause_host();
     }
@@ -421,6 +421,7 @@ int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct c
     st->t_upper = clock_seconds() - start;
     st->greedy_size = g->n - cp.size;
     cover_from_clique(&cp, out);
+    progress_improve(o->report, out->size);
     /* PVC: a cover of size <= k is an independent set of size >= n - k */
     int64_t wanted = o->k >= 0 ? (int64_t)g->n - o->k : (int64_t)g->n + 1;
     int32_t target = wanted > 0 ? (int32_t)wanted : 0;
@@ -446,6 +447,8 @@ int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct c
     st->nodes = r.nodes;
     st->t_search = r.seconds;
     st->best = out->size;
+    progress_nodes(o->report, r.nodes);
+    progress_improve(o->report, out->size);
     int outcome;
     if (o->k >= 0)
         outcome = out->size <= o->k ? SOLVE_FOUND : r.complete ? SOLVE_NO_COVER : SOLVE_STOPPED;
@@ -456,6 +459,7 @@ int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct c
         st->lower_bound = out->size;
     else if (outcome == SOLVE_NO_COVER)
         st->lower_bound = (int32_t)(o->k + 1);
+    progress_lower(o->report, st->lower_bound);
     clique_problem_free(&cp);
     return outcome;
 }

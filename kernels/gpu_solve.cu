@@ -29,9 +29,12 @@ extern "C" {
 #include "search_layout.h"
 #include "search_memory.h"
 
-/* How often the host looks at the running kernel, and how often it reports progress. */
+/*
+ * How often the host looks at the running kernel, and how often it reads the
+ * best cover's size for the progress board (a copy on the side stream).
+ */
 #define POLL_NANOSECONDS 200000L
-#define PROGRESS_SECONDS 1.0
+#define REPORT_SECONDS 0.1
 /* Device memory left to the runtime (kernel stacks, printf buffer, other allocations). */
 #define DEVICE_MEMORY_MARGIN ((size_t)256 << 20)
 #define DEVICE_MEMORY_MARGIN_FRACTION 0.02
@@ -123,20 +126,19 @@ static int plan_and_allocate(struct search_memory *m, struct launch_request *r,
 static void describe_plan(const struct gpu_run *run, const struct launch_request *r,
                           const struct launch_plan *p)
 {
-    if (!run->o->verbose || run->o->quiet)
+    if (run->o->report == NULL)
         return;
-    fprintf(stderr,
-            "c gpu: %s, %s-memory kernel, %d blocks of %d threads, %zu bytes of shared memory per "
-            "block, "
-            "stacks of %d nodes",
-            run->hybrid ? "hybrid" : "stackonly", p->in_shared ? "shared" : "global", p->blocks,
-            p->block_size, p->dynamic_smem, r->stack_depth);
+    char tail[128];
     if (run->hybrid)
-        fprintf(stderr, ", worklist of %lld entries, threshold %d", (long long)p->worklist_size,
-                p->threshold);
+        snprintf(tail, sizeof tail, "worklist of %lld entries, threshold %d",
+                 (long long)p->worklist_size, p->threshold);
     else
-        fprintf(stderr, ", sub-trees from depth %d", p->start_depth);
-    fprintf(stderr, "\n");
+        snprintf(tail, sizeof tail, "sub-trees from depth %d", p->start_depth);
+    progress_message(run->o->report,
+                     "gpu: %s, %s-memory kernel, %d blocks of %d threads, %zu bytes of shared "
+                     "memory per block, stacks of %d nodes, %s",
+                     run->hybrid ? "hybrid" : "stackonly", p->in_shared ? "shared" : "global",
+                     p->blocks, p->block_size, p->dynamic_smem, r->stack_depth, tail);
 }
 
 /* Cooperative launch guarantees the co-residency the termination rule relies on; refused grids
@@ -179,18 +181,15 @@ static int launch_search(struct search_memory *m, const struct launch_request *r
     }
 }
 
-static void report_progress(struct search_memory *m, const struct gpu_run *run)
+/* MVC: the size of the best cover the running kernel knows, to the progress board. */
+static void report_best(struct search_memory *m, const struct gpu_run *run)
 {
     int *word = &m->host_words[HOST_WORD_PROGRESS];
     if (CUDA_CHECK(NULL, cudaMemcpyAsync(word, &m->dev.ctl->best_size, sizeof(int),
                                          cudaMemcpyDeviceToHost, m->side)) != MVC_OK ||
         CUDA_CHECK(NULL, cudaStreamSynchronize(m->side)) != MVC_OK)
         return;
-    if (run->pvc)
-        fprintf(stderr, "c gpu: %.1f s, looking for a cover of size <= %d\n",
-                clock_seconds() - run->t_start, run->k_root);
-    else
-        fprintf(stderr, "c gpu: %.1f s, best cover %d\n", clock_seconds() - run->t_start, *word);
+    progress_improve(run->o->report, *word);
 }
 
 /*
@@ -201,8 +200,8 @@ static void report_progress(struct search_memory *m, const struct gpu_run *run)
 static int wait_for_search(struct search_memory *m, const struct gpu_run *run, int *stop_sent,
                            struct error *err)
 {
-    int progress = (run->o->progress || run->o->verbose) && !run->o->quiet;
-    double next_progress = clock_seconds() + PROGRESS_SECONDS;
+    int report = run->o->report != NULL && !run->pvc;
+    double next_report = clock_seconds() + REPORT_SECONDS;
     for (;;) {
         cudaError_t code = cudaEventQuery(m->finished);
         if (code == cudaSuccess)
@@ -217,9 +216,9 @@ static int wait_for_search(struct search_memory *m, const struct gpu_run *run, i
                 return status;
             *stop_sent = 1;
         }
-        if (progress && clock_seconds() >= next_progress) {
-            report_progress(m, run);
-            next_progress = clock_seconds() + PROGRESS_SECONDS;
+        if (report && clock_seconds() >= next_report) {
+            report_best(m, run);
+            next_report = clock_seconds() + REPORT_SECONDS;
         }
         sleep_briefly();
     }
@@ -348,8 +347,10 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
         return error_set(err, MVC_ENOMEM, "out of memory for block statistics");
     status = CUDA_CHECK(err, cudaMemcpy(blocks, m->dev.stats, (size_t)p.blocks * sizeof *blocks,
                                         cudaMemcpyDeviceToHost));
-    if (status == MVC_OK)
+    if (status == MVC_OK) {
         collect_stats(&p, blocks, prop.multiProcessorCount, st);
+        progress_nodes(run->o->report, st->nodes);
+    }
     free(blocks);
     if (status != MVC_OK)
         return status;
@@ -370,18 +371,21 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
     if (improved && (status = read_best_cover(m, run, ctl.saved_size, out, err)) != MVC_OK)
         return status;
     st->best = out->size;
+    progress_improve(run->o->report, out->size);
     if (run->pvc) {
         if (ctl.found)
             return SOLVE_FOUND;
         if (stop_sent)
             return SOLVE_STOPPED;
         st->lower_bound = (int32_t)(run->k_root + 1);
+        progress_lower(run->o->report, st->lower_bound);
         return SOLVE_NO_COVER;
     }
     if (stop_sent)
         return SOLVE_STOPPED;
     st->proven = 1;
     st->lower_bound = out->size;
+    progress_lower(run->o->report, st->lower_bound);
     return SOLVE_OPTIMAL;
 }
 
@@ -410,6 +414,7 @@ int gpu_solve_mvc_tuned(const struct graph *g, const struct solve_opts *o,
     st->t_upper = clock_seconds() - t0;
     st->greedy_size = out->size;
     st->best = out->size;
+    progress_improve(o->report, out->size);
 
     /* Answers that need no search. */
     if (run.pvc && out->size <= o->k)

@@ -15,7 +15,6 @@
 #include "bnr.h"
 
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,8 +40,6 @@ struct bnr_search {
     int64_t nodes;
     int32_t depth;            /* branchings above the current node */
     int32_t root_lower_bound; /* on the input's minimum cover, from the root's kernel */
-    int32_t greedy_size;
-    struct progress progress;
 };
 
 /* A kernel split into connected components, each with its clique-cover bound. */
@@ -60,7 +57,7 @@ struct split {
 };
 
 static int search_graph(struct bnr_search *s, const struct graph *g, struct graph *to_free,
-                        int32_t limit, int first, struct cover *out);
+                        int32_t limit, int first, struct progress *report, struct cover *out);
 
 static int no_memory(struct bnr_search *s)
 {
@@ -72,12 +69,7 @@ static int stop_requested(struct bnr_search *s)
     const struct solve_opts *o = s->o;
     if (o->stop != NULL && *o->stop)
         return 1;
-    double now = clock_seconds();
-    if (o->time_limit > 0 && now - s->t_start >= o->time_limit)
-        return 1;
-    if (o->progress && !o->quiet)
-        progress_update(&s->progress, now, s->nodes, s->greedy_size, s->depth);
-    return 0;
+    return o->time_limit > 0 && clock_seconds() - s->t_start >= o->time_limit;
 }
 
 /* Seconds left for a kernelization (0: no limit). */
@@ -324,11 +316,11 @@ static int32_t branching_vertex(const struct graph *g)
 /*
  * One child of a branching: the vertices taken go into the cover and leave the
  * graph, with dropped (-1: none), which stays out of it. out receives a cover
- * of c on FOUND or STOPPED.
+ * of c on FOUND or STOPPED, which is reported to report, c's scope.
  */
 static int search_child(struct bnr_search *s, const struct graph *c, const int32_t *taken,
                         int32_t count, int32_t dropped, int32_t limit, int first,
-                        struct cover *out)
+                        struct progress *report, struct cover *out)
 {
     if (limit - count < 0)
         return NODE_NONE;
@@ -349,7 +341,10 @@ static int search_child(struct bnr_search *s, const struct graph *c, const int32
         return no_memory(s);
     }
     struct cover cc = {0};
-    int r = search_graph(s, child, child, limit - count, first, &cc);
+    /* the child's covers are c's with the taken vertices; its lower bounds are not c's */
+    struct progress scope;
+    struct progress *child_report = progress_open(&scope, report, count, PROGRESS_NO_BOUND);
+    int r = search_graph(s, child, child, limit - count, first, child_report, &cc);
     if (r == NODE_FOUND || r == NODE_STOPPED) {
         if (cover_init(out, c->n) != MVC_OK) {
             r = no_memory(s);
@@ -357,8 +352,10 @@ static int search_child(struct bnr_search *s, const struct graph *c, const int32
             add_mapped(out, &cc, to_parent);
             for (int32_t i = 0; i < count; i++)
                 cover_add(out, taken[i]);
+            progress_improve(report, out->size);
         }
     }
+    progress_close(child_report);
     cover_free(&cc);
     free(to_parent);
     return r;
@@ -369,7 +366,7 @@ static int search_child(struct bnr_search *s, const struct graph *c, const int32
  * In MVC mode each cover found lowers the limit for the next child.
  */
 static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, int first,
-                  struct cover *out)
+                  struct progress *report, struct cover *out)
 {
     int32_t v = branching_vertex(c);
     struct {
@@ -381,7 +378,7 @@ static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, in
     for (int i = 0; i < 2; i++) {
         struct cover cc = {0};
         int ri = search_child(s, c, child[i].taken, child[i].count, child[i].dropped, limit,
-                              first, &cc);
+                              first, report, &cc);
         if (ri == NODE_FOUND || (ri == NODE_STOPPED && (r != NODE_FOUND || cc.size < out->size)))
             cover_swap(out, &cc);
         cover_free(&cc);
@@ -413,7 +410,7 @@ static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, in
 #define LS_SHARE 0.25
 
 static int improve_by_local_search(struct bnr_search *s, const struct graph *c, int32_t target,
-                                   struct cover *cover)
+                                   struct progress *report, struct cover *cover)
 {
     double budget = LS_SECONDS + LS_SECONDS_PER_VERTEX * (double)c->n;
     if (budget > LS_MAX_SECONDS)
@@ -427,29 +424,37 @@ static int improve_by_local_search(struct bnr_search *s, const struct graph *c, 
     lo.stop = s->o->stop;
     struct local_search_stats ls;
     int status = local_search_improve(c, &lo, cover, &ls, s->err);
-    if (status == MVC_OK && s->o->verbose && !s->o->quiet)
-        fprintf(stderr, "c bnr: local search on %ld vertices: %ld -> %ld in %.3f s (target %ld)\n",
-                (long)c->n, (long)ls.start_size, (long)cover->size, ls.seconds, (long)target);
+    if (status == MVC_OK) {
+        progress_improve(report, cover->size);
+        progress_message(report,
+                         "bnr: local search on %ld vertices: %ld -> %ld in %.3f s (target %ld)",
+                         (long)c->n, (long)ls.start_size, (long)cover->size, ls.seconds,
+                         (long)target);
+    }
     return status;
 }
 
 /*
  * A connected, reduced graph with a lower bound: its own greedy cover (at
  * the root, improved by local search) is the first bound, the branching
- * improves on it or proves it minimum.
+ * improves on it or proves it minimum. Covers found and the bound go to
+ * report, c's scope.
  */
 static int search_component(struct bnr_search *s, const struct graph *c, int32_t lower_bound,
-                            int32_t limit, int first, struct cover *out)
+                            int32_t limit, int first, struct progress *report, struct cover *out)
 {
     if (lower_bound > limit)
         return NODE_NONE;
+    progress_lower(report, lower_bound);
     struct cover greedy = {0};
     int status = greedy_cover(c, &greedy, s->err);
+    if (status == MVC_OK)
+        progress_improve(report, greedy.size);
     if (status == MVC_OK && s->depth == 0) {
         /* MVC: a cover of the bound's size ends it; PVC: any cover within the limit */
         int32_t target = first ? limit : lower_bound;
         if (greedy.size > target)
-            status = improve_by_local_search(s, c, target, &greedy);
+            status = improve_by_local_search(s, c, target, report, &greedy);
     }
     if (status != MVC_OK) {
         cover_free(&greedy);
@@ -461,7 +466,7 @@ static int search_component(struct bnr_search *s, const struct graph *c, int32_t
         r = NODE_FOUND;
     } else {
         int greedy_fits = greedy.size <= limit;
-        r = branch(s, c, greedy_fits ? greedy.size - 1 : limit, first, out);
+        r = branch(s, c, greedy_fits ? greedy.size - 1 : limit, first, report, out);
         if (r == NODE_NONE && greedy_fits) {
             cover_swap(out, &greedy);
             r = NODE_FOUND;
@@ -507,18 +512,23 @@ static int cover_rest_greedily(struct bnr_search *s, const struct graph *kg,
  * The components one by one, smallest first, each solved to optimality with
  * what the limit leaves after the components solved and the bounds of those
  * still to come; in PVC mode the largest takes the first cover that fits.
+ * report is the scope of the node's graph, whose covers are offset more
+ * than the kernel's: each component gets a scope under it, shifted by the
+ * offset, the covers of those solved and every vertex of those to come.
  */
 static int search_parts(struct bnr_search *s, const struct graph *kg, const struct split *sp,
-                        int32_t limit, int first, struct cover *kc)
+                        int32_t limit, int first, int32_t offset, struct progress *report,
+                        struct cover *kc)
 {
     uint8_t *keep = malloc((size_t)kg->n + 1);
     int32_t *to_kernel = malloc(((size_t)kg->n + 1) * sizeof *to_kernel);
     int r = NODE_FOUND;
     if (keep == NULL || to_kernel == NULL || cover_init(kc, kg->n) != MVC_OK)
         r = no_memory(s);
-    int32_t used = 0, rest = sp->lower_bound;
+    int32_t used = 0, rest = sp->lower_bound, solved_lower = 0, to_come = kg->n;
     for (int32_t i = 0; i < sp->count && r == NODE_FOUND; i++) {
         rest -= sp->parts[i].lower_bound;
+        to_come -= sp->parts[i].size;
         int whole = sp->count == 1;
         struct graph *part = NULL;
         if (!whole) {
@@ -531,16 +541,25 @@ static int search_parts(struct bnr_search *s, const struct graph *kg, const stru
             }
         }
         struct cover pc = {0};
+        struct progress scope;
+        struct progress *part_report = progress_open(&scope, report, offset + used + to_come,
+                                                     offset + solved_lower + rest);
         r = search_component(s, whole ? kg : part, sp->parts[i].lower_bound,
-                             limit - used - rest, first && i == sp->count - 1, &pc);
+                             limit - used - rest, first && i == sp->count - 1, part_report, &pc);
         if (r == NODE_FOUND || r == NODE_STOPPED) {
             add_mapped(kc, &pc, whole ? NULL : to_kernel);
             used += pc.size;
+            solved_lower += r == NODE_FOUND ? pc.size : sp->parts[i].lower_bound;
         }
         cover_free(&pc);
         graph_free(part);
-        if (r == NODE_STOPPED)
+        if (r == NODE_STOPPED) {
             r = cover_rest_greedily(s, kg, sp, i + 1, kc);
+            to_come = 0; /* in kc now */
+        }
+        if (r == NODE_FOUND || r == NODE_STOPPED)
+            progress_improve(report, offset + kc->size + to_come);
+        progress_close(part_report);
     }
     free(keep), free(to_kernel);
     if (r != NODE_FOUND && r != NODE_STOPPED)
@@ -548,13 +567,17 @@ static int search_parts(struct bnr_search *s, const struct graph *kg, const stru
     return r;
 }
 
-/* The node's kernel: bound, split, search; kc receives a cover of the kernel graph. */
+/*
+ * The node's kernel: bound, split, search; kc receives a cover of the kernel
+ * graph. report is the scope of the node's graph.
+ */
 static int search_kernel(struct bnr_search *s, const struct kernel *k,
                          const struct kernel_stats *ks, int32_t limit, int first,
-                         struct cover *kc)
+                         struct progress *report, struct cover *kc)
 {
     const struct graph *kg = kernel_graph(k);
     int32_t offset = kernel_offset(k);
+    progress_improve(report, offset + kg->n); /* every kernel vertex */
     if (ks->stopped)
         return stopped_with_greedy(s, kg, kc);
     struct split sp;
@@ -568,27 +591,32 @@ static int search_kernel(struct bnr_search *s, const struct kernel *k,
         lower_bound = ks->lp_lower_bound;
     if (s->depth == 0 && lower_bound > s->root_lower_bound)
         s->root_lower_bound = lower_bound;
+    progress_lower(report, lower_bound);
     int r = NODE_NONE;
     if (lower_bound <= limit)
-        r = search_parts(s, kg, &sp, limit - offset, first, kc);
+        r = search_parts(s, kg, &sp, limit - offset, first, offset, report, kc);
     split_free(&sp);
     return r;
 }
 
 /*
  * One search node: kernelize g (freeing to_free, g itself or NULL, once the
- * kernel is built), search the kernel, lift its cover into out.
+ * kernel is built), search the kernel, lift its cover into out. report is
+ * g's scope.
  */
 static int search_graph(struct bnr_search *s, const struct graph *g, struct graph *to_free,
-                        int32_t limit, int first, struct cover *out)
+                        int32_t limit, int first, struct progress *report, struct cover *out)
 {
     if (limit < 0) {
         graph_free(to_free);
         return NODE_NONE;
     }
     s->nodes++;
+    progress_nodes(report, 1);
     if (stop_requested(s)) {
         int r = stopped_with_greedy(s, g, out);
+        if (r == NODE_STOPPED)
+            progress_improve(report, out->size);
         graph_free(to_free);
         return r;
     }
@@ -608,11 +636,13 @@ static int search_graph(struct bnr_search *s, const struct graph *g, struct grap
     if (status != MVC_OK)
         return status;
     struct cover kc = {0};
-    int r = search_kernel(s, k, &ks, limit, first, &kc);
+    int r = search_kernel(s, k, &ks, limit, first, report, &kc);
     if (r == NODE_FOUND || r == NODE_STOPPED) {
         status = kernel_lift(k, &kc, out, s->err);
         if (status != MVC_OK)
             r = status;
+        else
+            progress_improve(report, out->size);
     }
     cover_free(&kc);
     kernel_free(k);
@@ -642,7 +672,8 @@ struct root_call {
 static void *search_root_thread(void *arg)
 {
     struct root_call *call = arg;
-    call->result = search_graph(call->s, call->g, NULL, call->limit, call->first, call->out);
+    call->result = search_graph(call->s, call->g, NULL, call->limit, call->first,
+                                call->s->o->report, call->out);
     return NULL;
 }
 
@@ -691,12 +722,12 @@ int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover
     st->t_upper = clock_seconds() - t_start;
     st->greedy_size = out->size;
     st->best = out->size;
+    progress_improve(o->report, out->size);
     int pvc = o->k >= 0;
     if (pvc && out->size <= o->k)
         return SOLVE_FOUND;
 
-    struct bnr_search s = {.o = o, .err = err, .t_start = t_start, .greedy_size = out->size};
-    progress_start(&s.progress, t_start);
+    struct bnr_search s = {.o = o, .err = err, .t_start = t_start};
     int32_t limit = pvc ? (int32_t)o->k : out->size - 1; /* pvc: k < greedy size <= n */
     struct cover found = {0};
     double t_search = clock_seconds();
@@ -726,8 +757,6 @@ int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover
         st->lower_bound = out->size;
     else if (outcome == SOLVE_NO_COVER)
         st->lower_bound = (int32_t)(o->k + 1);
-    if (o->verbose && !o->quiet)
-        fprintf(stderr, "c bnr: %lld nodes in %.3f s, best %ld\n", (long long)s.nodes,
-                st->t_search, (long)out->size);
+    progress_lower(o->report, st->lower_bound);
     return outcome;
 }

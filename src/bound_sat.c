@@ -1,7 +1,6 @@
 /* The clique-cover bound decided by SAT: see bound_sat.h. */
 #include "bound_sat.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -274,6 +273,7 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
         return status;
     st->t_upper = clock_seconds() - t_start;
     st->greedy_size = st->best = out->size;
+    progress_improve(o->report, out->size);
     int pvc = o->k >= 0;
     if (pvc && out->size <= o->k) {
         st->proven = 1;
@@ -289,6 +289,7 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
     }
     int32_t bound = g->n - cliques;
     st->lower_bound = bound;
+    progress_lower(o->report, bound);
     int outcome = SOLVE_STOPPED;
     if (pvc && o->k < bound) {
         outcome = SOLVE_NO_COVER;
@@ -308,19 +309,21 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
                 r = SAT_UNKNOWN; /* the counter would take too much memory */
             else
                 r = search_with_slack(g, clique_of, cliques, slack, out, o, t_start, set, &tot);
-            if (o->verbose && !o->quiet)
-                fprintf(stderr,
-                        "c bound-sat: %ld vertices, %ld cliques, bound %ld, slack %ld: %s in "
-                        "%.3f s (%lld rounds, %lld local-search steps, %lld conflicts so far)\n",
-                        (long)g->n, (long)cliques, (long)bound, (long)slack,
-                        r == SAT_SATISFIABLE     ? "a cover within it"
-                        : r == SAT_UNSATISFIABLE ? "no cover within it"
-                                                 : "undecided",
-                        clock_seconds() - t_level, (long long)tot.rounds, (long long)tot.steps,
-                        (long long)tot.conflicts);
+            progress_message(o->report,
+                             "bound-sat: %ld vertices, %ld cliques, bound %ld, slack %ld: %s in "
+                             "%.3f s (%lld rounds, %lld local-search steps, %lld conflicts so far)",
+                             (long)g->n, (long)cliques, (long)bound, (long)slack,
+                             r == SAT_SATISFIABLE     ? "a cover within it"
+                             : r == SAT_UNSATISFIABLE ? "no cover within it"
+                                                      : "undecided",
+                             clock_seconds() - t_level, (long long)tot.rounds,
+                             (long long)tot.steps, (long long)tot.conflicts);
+            progress_nodes(o->report, tot.decisions + tot.steps - st->nodes);
+            st->nodes = tot.decisions + tot.steps;
             if (r != SAT_UNSATISFIABLE || pvc)
                 break;
             st->lower_bound = bound + slack + 1;
+            progress_lower(o->report, st->lower_bound);
             if (o->bound_sat_no_slack)
                 break;
             if (st->lower_bound >= out->size)
@@ -359,10 +362,12 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
     free(clique_of);
     st->t_search = clock_seconds() - t_start - st->t_upper;
     st->best = out->size;
+    progress_improve(o->report, out->size);
     st->proven = outcome != SOLVE_STOPPED;
     if (outcome == SOLVE_OPTIMAL)
         st->lower_bound = out->size;
     else if (outcome == SOLVE_NO_COVER && st->lower_bound <= o->k)
         st->lower_bound = (int32_t)(o->k + 1);
+    progress_lower(o->report, st->lower_bound);
     return outcome;
 }

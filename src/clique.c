@@ -8,7 +8,6 @@
 #include "clique.h"
 
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -39,7 +38,6 @@ struct clique_shared {
 struct clique_search {
     struct clique_shared *shared; /* NULL in a single-threaded search */
     int owns_graph;               /* adj and order are this search's, not another's */
-    int opts_progress_off;        /* a helper thread: progress lines come from the first only */
     int32_t n, words;
     word_t *adj;          /* n rows: complement adjacency in the search order */
     int32_t *order;       /* search index -> vertex of g */
@@ -55,9 +53,9 @@ struct clique_search {
     int32_t *colour;      /* per depth: their colours */
     struct clique_maxsat maxsat;
     int use_maxsat;       /* spare branches by MaxSAT reasoning over the colour classes */
-    int64_t nodes;
+    int64_t nodes, nodes_reported; /* reported: to opts->report */
     int stopped;
-    double start, time_limit, last_progress;
+    double start, time_limit;
     const struct solve_opts *opts;
 };
 
@@ -235,20 +233,20 @@ static int maxsat_pays(const struct graph *g)
     return pairs > 0 && (pairs - (double)g->m) >= MAXSAT_MIN_DENSITY * pairs;
 }
 
+/* The nodes this thread searched since it last said so. */
+static void report_nodes(struct clique_search *s)
+{
+    progress_nodes(s->opts->report, s->nodes - s->nodes_reported);
+    s->nodes_reported = s->nodes;
+}
+
 static void poll_stop(struct clique_search *s)
 {
     if (s->opts->stop && *s->opts->stop)
         s->stopped = 1;
-    double now = clock_seconds();
-    if (s->time_limit > 0 && now - s->start >= s->time_limit)
+    if (s->time_limit > 0 && clock_seconds() - s->start >= s->time_limit)
         s->stopped = 1;
-    if (s->opts->progress && !s->opts_progress_off && now - s->last_progress >= 1.0) {
-        s->last_progress = now;
-        double t = now - s->start;
-        fprintf(stderr, "c %8.1f s  %12lld nodes  %10.0f nodes/s  best cover %ld\n", t,
-                (long long)s->nodes, (double)s->nodes / (t > 0 ? t : 1),
-                (long)(s->n - s->best_size));
-    }
+    report_nodes(s);
 }
 
 /* Greedy start: add vertices in search order while they stay adjacent to all chosen. */
@@ -408,11 +406,15 @@ static void sync_shared(struct clique_search *s)
         s->stopped = 1;
 }
 
-/* current[0 .. size) is a clique larger than the best this thread knows of. */
+/*
+ * current[0 .. size) is a clique larger than the best this thread knows of;
+ * its complement in the graph is a cover.
+ */
 static void record_best(struct clique_search *s, int32_t size)
 {
     struct clique_shared *sh = s->shared;
     s->best_size = size;
+    progress_improve(s->opts->report, s->n - size);
     if (sh == NULL) {
         memcpy(s->best, s->current, (size_t)size * sizeof *s->best);
         return;
@@ -513,6 +515,7 @@ static void *search_root_branches(void *arg)
         else if (1 > s->best_size)
             record_best(s, 1);
     }
+    report_nodes(s);
     return NULL;
 }
 
@@ -548,8 +551,7 @@ static int search_parallel(struct clique_search *s, int threads)
         *h = *s;
         h->owns_graph = 0;
         h->shared = &sh;
-        h->nodes = 0;
-        h->opts_progress_off = 1;
+        h->nodes = h->nodes_reported = 0;
         memset(&h->maxsat, 0, sizeof h->maxsat);
         if (search_alloc_scratch(h) != MVC_OK) {
             search_free(h);
@@ -567,6 +569,7 @@ static int search_parallel(struct clique_search *s, int threads)
         for (int t = 1; t <= started; t++) {
             pthread_join(ids[t], NULL);
             s->nodes += helpers[t].nodes;
+            s->nodes_reported += helpers[t].nodes; /* each thread reported its own */
             s->maxsat.spared += helpers[t].maxsat.spared;
             s->stopped |= helpers[t].stopped;
             search_free(&helpers[t]);
@@ -589,7 +592,7 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
     struct clique_search s;
     memset(&s, 0, sizeof s);
     s.opts = o;
-    s.start = s.last_progress = clock_seconds();
+    s.start = clock_seconds();
     s.time_limit = o->time_limit;
     if (cover_init(out, g->n) != MVC_OK)
         return error_set(err, MVC_ENOMEM, "out of memory for a cover of %ld vertices",
@@ -606,6 +609,7 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
     }
     s.use_maxsat = !o->colour_bound_only && maxsat_pays(g);
     initial_clique(&s);
+    progress_improve(o->report, g->n - s.best_size);
     st->t_upper = clock_seconds() - s.start;
     st->greedy_size = g->n - s.best_size;
     /* PVC: a cover of size <= k is an independent set of size >= n - k */
@@ -616,9 +620,10 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
             s.candidates[s.words - 1] = ((word_t)1 << (g->n % WORD_BITS)) - 1;
         int threads = search_threads(o, g->n);
         if (threads <= 1 || search_parallel(&s, threads) != MVC_OK) {
-            s.nodes = 0;
+            s.nodes = s.nodes_reported = 0;
             expand(&s, 0);
         }
+        report_nodes(&s);
     }
     memset(out->in, 1, (size_t)g->n);
     out->size = g->n;
@@ -643,6 +648,10 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
     st->proven = outcome != SOLVE_STOPPED;
     if (st->proven && o->k < 0)
         st->lower_bound = out->size;
+    if (outcome == SOLVE_NO_COVER)
+        progress_lower(o->report, o->k + 1);
+    else
+        progress_lower(o->report, st->lower_bound);
     search_free(&s);
     return outcome;
 }

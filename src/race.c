@@ -15,14 +15,22 @@
 
 #include "clock.h"
 
+/*
+ * Progress: each entrant reports into a scope of its own under the race's
+ * (o->report), unshifted, so the race's best is the smallest cover any
+ * entrant has found; the answer kept is reported to the race's scope before
+ * the entrants' scopes close.
+ */
+
 /* How often the coordinator looks at the runners and the user's stop flag. */
 #define POLL_SECONDS 0.001
 
 struct runner {
     const struct graph *g;
     race_solve_fn solve;
-    struct solve_opts opts;          /* opts.stop points at stop below */
+    struct solve_opts opts;          /* opts.stop points at stop below, opts.report at scope */
     volatile sig_atomic_t stop;      /* set by the coordinator only */
+    struct progress scope;           /* under the race's: every entrant covers its graph */
     pthread_t thread;
     int prepared;
     int started;                     /* on its own thread */
@@ -113,6 +121,7 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
         runners[i].solve = entrants[i].solve != NULL ? entrants[i].solve : solve;
         runners[i].opts = entrants[i].opts;
         runners[i].opts.stop = &runners[i].stop;
+        runners[i].opts.report = progress_open(&runners[i].scope, o->report, 0, 0);
     }
     double start = clock_seconds();
     for (;;) {
@@ -174,6 +183,7 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
     if (result < 0) {
         *err = best->err;
     } else {
+        progress_improve(o->report, best->cover.size);
         *out = best->cover;
         best->cover = (struct cover){0};
         *st = best->stats;
@@ -181,8 +191,11 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
         for (int i = 0; i < count && result == SOLVE_STOPPED; i++)
             if (runners[i].result == SOLVE_STOPPED && runners[i].stats.lower_bound > st->lower_bound)
                 st->lower_bound = runners[i].stats.lower_bound;
+        progress_lower(o->report, st->lower_bound);
     }
-    for (int i = 0; i < count; i++)
+    for (int i = 0; i < count; i++) {
+        progress_close(runners[i].opts.report);
         cover_free(&runners[i].cover);
+    }
     return result;
 }

@@ -4,7 +4,6 @@
  * maximum-degree vertex, over an explicit stack of degree arrays.
  */
 #include <assert.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,9 +36,9 @@ struct seq_search {
     int32_t top, capacity, max_slots;
     struct reduce_work work;
     struct cover *best;  /* best cover found so far; the greedy cover to begin with */
-    int64_t nodes;
+    int64_t nodes, nodes_reported;
     int64_t poll_every, next_poll;
-    struct progress progress;
+    double t_start;
 };
 
 static int *slot(const struct seq_search *s, int32_t i)
@@ -92,6 +91,7 @@ static void record_cover(struct seq_search *s, const int *deg)
     for (int32_t v = 0; v < s->n; v++)
         c->in[v] = deg[v] == DEGREE_REMOVED;
     c->size = deg[s->n];
+    progress_improve(s->o->report, c->size);
 }
 
 /*
@@ -119,12 +119,9 @@ static int should_stop(struct seq_search *s)
     const struct solve_opts *o = s->o;
     if (o->stop != NULL && *o->stop)
         return 1;
-    double now = clock_seconds();
-    if (o->time_limit > 0 && now - s->progress.t_start >= o->time_limit)
-        return 1;
-    if (o->progress && !o->quiet)
-        progress_update(&s->progress, now, s->nodes, s->best->size, s->top);
-    return 0;
+    progress_nodes(o->report, s->nodes - s->nodes_reported);
+    s->nodes_reported = s->nodes;
+    return o->time_limit > 0 && clock_seconds() - s->t_start >= o->time_limit;
 }
 
 /* Fig. 1 / Fig. 4 for one block: returns a solve_outcome or a negative mvc_status. */
@@ -191,7 +188,7 @@ static void search_init(struct seq_search *s, const struct graph *g, const struc
         s->poll_every = POLL_MAX_NODES;
     if (s->poll_every < 1)
         s->poll_every = 1;
-    progress_start(&s->progress, t_start);
+    s->t_start = t_start;
 }
 
 static void search_free(struct seq_search *s)
@@ -220,7 +217,6 @@ int solve_seq(const struct graph *g, const struct solve_opts *opts, struct cover
     struct solve_stats *st = stats != NULL ? stats : &local;
     memset(st, 0, sizeof *st);
     st->solver = "seq";
-    int talk = o->verbose && !o->quiet;
 
     double t_start = clock_seconds();
     int status = greedy_cover(g, out, err);
@@ -229,8 +225,7 @@ int solve_seq(const struct graph *g, const struct solve_opts *opts, struct cover
     st->t_upper = clock_seconds() - t_start;
     st->greedy_size = out->size;
     st->best = out->size;
-    if (talk)
-        fprintf(stderr, "c greedy upper bound %ld in %.3f s\n", (long)out->size, st->t_upper);
+    progress_improve(o->report, out->size);
 
     if (o->k >= 0 && out->size <= o->k)
         return SOLVE_FOUND;
@@ -241,6 +236,7 @@ int solve_seq(const struct graph *g, const struct solve_opts *opts, struct cover
     int outcome = search(&s, err);
     st->t_search = clock_seconds() - t_search;
     search_free(&s);
+    progress_nodes(o->report, s.nodes - s.nodes_reported);
     st->nodes = s.nodes;
     st->best = out->size;
     if (outcome == SOLVE_OPTIMAL) {
@@ -249,8 +245,9 @@ int solve_seq(const struct graph *g, const struct solve_opts *opts, struct cover
     } else if (outcome == SOLVE_NO_COVER) {
         st->lower_bound = (int32_t)(o->k + 1);
     }
-    if (talk && outcome >= 0)
-        fprintf(stderr, "c search: %lld nodes in %.3f s, best %ld\n", (long long)s.nodes,
-                st->t_search, (long)out->size);
+    if (outcome == SOLVE_NO_COVER)
+        progress_lower(o->report, o->k + 1);
+    else if (outcome == SOLVE_OPTIMAL)
+        progress_lower(o->report, out->size);
     return outcome;
 }

@@ -224,7 +224,7 @@ static int solve_auto(const struct graph *g, const struct solve_opts *o, struct 
      * 0.1-0.5 s later (H100 machine, 16 cores).
      */
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    if (o->threads == 0 && g->n > SMALL_COMPONENT && cpus > 4)
+    if (o->threads == 0 && g->n > SMALL_COMPONENT && cpus > 4 && !o->cpu_only)
         cpu.threads = (int)cpus - 2;
 #endif
     struct race_entrant entrants[3];
@@ -235,7 +235,7 @@ static int solve_auto(const struct graph *g, const struct solve_opts *o, struct 
         entrants[count++].opts.solver = SOLVER_CLIQUE;
     }
 #ifdef HAVE_CUDA
-    if (g->n > SMALL_COMPONENT) {
+    if (g->n > SMALL_COMPONENT && !o->cpu_only) {
         double gpu_after = o->gpu_after >= 0 ? o->gpu_after : CPU_PROBE_SECONDS;
         /*
          * The GPU solver joins only once the runtime is up: a CPU answer that
@@ -265,11 +265,15 @@ static int by_size(const void *a, const void *b)
 /*
  * Minimum (or PVC) cover of the kernel, component by component, smallest
  * first. PVC: all but the largest component are solved exactly and the
- * largest gets what is left of the budget.
+ * largest gets what is left of the budget. o->report is the scope of the
+ * graph the kernel came from, whose covers have offset vertices more: the
+ * component being solved gets a scope under it, shifted by the offset, the
+ * cover so far and every vertex of the components to come.
  */
 static int solve_components(const struct graph *kg, const struct solve_opts *o,
-                            race_solve_fn solve_part, int64_t budget, double start,
-                            struct cover *kc, struct solve_stats *st, struct error *err)
+                            race_solve_fn solve_part, int64_t budget, int32_t offset,
+                            double start, struct cover *kc, struct solve_stats *st,
+                            struct error *err)
 {
     int32_t *component_of = malloc(((size_t)kg->n + 1) * sizeof *component_of);
     int32_t count = 0;
@@ -294,6 +298,8 @@ static int solve_components(const struct graph *kg, const struct solve_opts *o,
     int outcome = o->k >= 0 ? SOLVE_FOUND : SOLVE_OPTIMAL;
     int64_t used = 0;
     int32_t lower_bound = 0;
+    int32_t to_come = kg->n; /* vertices of the components after this one, unless filled */
+    int filled = 0;          /* an early end took every vertex left into kc */
     const char *solver_used = NULL;
     for (int32_t i = 0; i < count && outcome >= 0; i++) {
         int whole = count == 1;
@@ -310,6 +316,14 @@ static int solve_components(const struct graph *kg, const struct solve_opts *o,
         const struct graph *g = whole ? kg : part;
         struct solve_opts run = *o;
         run.time_limit = remaining_time(o, start);
+        /* once filled, nothing g's solver finds changes kc: it reports nowhere */
+        if (!filled)
+            to_come -= g->n;
+        struct progress scope;
+        run.report = filled ? NULL
+                            : progress_open(&scope, o->report, offset + kc->size + to_come,
+                                            offset + lower_bound);
+        progress_improve(run.report, g->n);
         int last = i == count - 1;
         run.k = (o->k >= 0 && last) ? budget - used : -1;
         struct solve_stats part_stats;
@@ -349,9 +363,16 @@ static int solve_components(const struct graph *kg, const struct solve_opts *o,
                 for (int32_t v = 0; v < kg->n; v++)
                     if (component_of[v] == parts[j].id)
                         cover_add(kc, v);
-            if (outcome == SOLVE_NO_COVER)
-                break;
+            filled = 1;
+            to_come = 0;
         }
+        if (outcome >= 0) {
+            progress_improve(o->report, offset + kc->size + to_come);
+            progress_lower(o->report, offset + lower_bound);
+        }
+        progress_close(run.report);
+        if (outcome == SOLVE_NO_COVER)
+            break;
     }
     st->solver = solver_used ? solver_used : "kernel"; /* the rules left nothing to search */
     st->lower_bound = lower_bound;
@@ -393,7 +414,9 @@ static int solve_kernelized(const struct graph *g, const struct solve_opts *o,
         for (int32_t v = 0; outcome >= 0 && v < kg->n; v++)
             cover_add(&kc, v);
     } else {
-        outcome = solve_components(kg, o, solve_part, budget, start, &kc, st, err);
+        progress_improve(o->report, offset + kg->n); /* every kernel vertex */
+        progress_lower(o->report, ks.lp_lower_bound);
+        outcome = solve_components(kg, o, solve_part, budget, offset, start, &kc, st, err);
     }
     st->t_reduce += t_reduce;
     if (!nested) {
@@ -415,6 +438,8 @@ static int solve_kernelized(const struct graph *g, const struct solve_opts *o,
         st->proven = outcome != SOLVE_STOPPED;
         if (outcome == SOLVE_OPTIMAL)
             st->lower_bound = out->size;
+        progress_improve(o->report, out->size);
+        progress_lower(o->report, st->lower_bound);
         if (outcome == SOLVE_FOUND && out->size > o->k)
             outcome = SOLVE_STOPPED; /* cannot happen with exact solvers; never claim it */
     }
@@ -513,8 +538,10 @@ int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover 
     int available = check_solver_available(o->solver, err);
     if (available != MVC_OK)
         return available;
+    progress_improve(o->report, g->n); /* every vertex */
     if (!o->reduce) {
-        run.solver = solver_resolve(o->solver);
+        run.solver = o->cpu_only && o->solver == SOLVER_AUTO ? SOLVER_SEQ
+                                                             : solver_resolve(o->solver);
         return solve_direct(g, &run, out, st, err);
     }
     if (o->solver != SOLVER_AUTO || !bound_sat_wanted())

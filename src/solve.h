@@ -7,6 +7,7 @@
 
 #include "cover.h"
 #include "graph.h"
+#include "progress.h"
 
 enum solver_kind {
     SOLVER_AUTO,      /* per component: see solve_auto in solve.c */
@@ -23,9 +24,10 @@ struct solve_opts {
     int64_t k;            /* PVC parameter, or -1 for MVC */
     double time_limit;    /* seconds of search, 0 for none */
     int threads;          /* CPU threads, 0 for automatic */
+    /* read by no solver (they never print; report takes what they have to say) */
     int verbose;
     int quiet;
-    int progress;         /* print progress lines on stderr once a second */
+    int progress;
     int reduce;           /* kernelize before the search (default on) */
     /* GPU experiments; 0 means choose automatically */
     int block_size;
@@ -40,8 +42,15 @@ struct solve_opts {
     uint64_t seed;        /* randomized searches (bound-sat's local search): runs with
                              different seeds take different paths */
     int bound_sat_no_slack; /* bound-sat: only ask whether the bound itself is met */
+    int cpu_only;         /* auto: no GPU solver joins and no CUDA call is made */
     /* set asynchronously by the signal handler or the timer; solvers poll it */
     volatile sig_atomic_t *stop;
+    /*
+     * Where the solver reports its best covers, lower bounds, search nodes
+     * and messages (progress.h); the pipeline points each part at a scope of
+     * its own. NULL: nobody listens, and nothing is reported.
+     */
+    struct progress *report;
 };
 
 void solve_opts_default(struct solve_opts *o);
