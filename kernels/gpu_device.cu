@@ -48,9 +48,11 @@ static void *warm_up(void *unused)
 
 void gpu_warm_up_start(void)
 {
-    if (__atomic_load_n(&warm_up_state, __ATOMIC_ACQUIRE) != 0)
+    /* one start per process, however many solves (library calls on other threads) ask for it */
+    int not_started = 0;
+    if (!__atomic_compare_exchange_n(&warm_up_state, &not_started, 1, 0, __ATOMIC_ACQ_REL,
+                                     __ATOMIC_ACQUIRE))
         return;
-    __atomic_store_n(&warm_up_state, 1, __ATOMIC_RELEASE);
     pthread_t thread;
     if (pthread_create(&thread, NULL, warm_up, NULL) != 0)
         __atomic_store_n(&warm_up_state, 2, __ATOMIC_RELEASE); /* the first solver call starts it instead */

@@ -115,8 +115,14 @@ static int best_for_storage(const struct launch_request *r, int in_shared, int64
         return status;
     if (smem + attr.sharedSizeBytes > prop->sharedMemPerBlockOptin)
         return MVC_OK;
+    /*
+     * The most the device allows rather than smem: the attribute is the
+     * process's, and a solve on another thread (library calls) setting a
+     * smaller value between this one's setting and its launch would fail it.
+     */
+    int allowed = (int)(prop->sharedMemPerBlockOptin - attr.sharedSizeBytes);
     status = CUDA_CHECK(
-        err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+        err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, allowed));
     if (status != MVC_OK)
         return status;
 

@@ -12,7 +12,6 @@ libmvc_a_SOURCES += \
 	src/steiner_mst.c src/steiner_mst.h \
 	src/gpu_steiner.h
 
-# libmvc.a first: its Steiner code calls into libmvcgpu.a, which calls back into libmvc.a.
 check_PROGRAMS += tests/t_steiner tests/t_sssp
 tests_t_steiner_LDADD = $(TEST_LDADD)
 tests_t_sssp_LDADD = $(TEST_LDADD)
