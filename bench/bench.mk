@@ -1,6 +1,9 @@
 # bench: benchmark scripts and committed results (not run by make check)
 EXTRA_DIST += bench/device-check.sh bench/pace2019.sh bench/bench.py bench/paper_table1.tsv bench/optima.tsv \
 	bench/steiner.py bench/paper_steiner.tsv bench/table1_summary.py bench/paper_code_h100.tsv
+# DIMACS and the peer solvers (bench/README.md), and the pictures drawn from the results
+EXTRA_DIST += bench/README.md bench/dimacs.sh bench/peers.sh bench/solvers.py bench/plot.py \
+	bench/results/pace2019-cactus.svg bench/results/dimacs-cactus.svg bench/results/table1-ratios.svg
 
 # Load-time benchmark (bench/load.sh): a random .gr generator and a driver that times
 # graph_read. Built on demand only ("make bench/gen_graph bench/load_graph").
@@ -30,3 +33,10 @@ EXTRA_PROGRAMS += bench/soak
 bench_soak_LDADD = $(TEST_LDADD)
 bench_soak_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests # gen.h: the tests' graph generators
 EXTRA_DIST += bench/soak.sh
+# Maximum clique of large sparse graphs (bench/max_clique_sparse.sh): a generator of random
+# graphs with a planted clique and a driver that runs max_clique_solve. Built on demand only
+# ("make bench/gen_planted bench/max_clique_run").
+EXTRA_PROGRAMS += bench/gen_planted bench/max_clique_run
+bench_gen_planted_LDADD = libmvc.a
+bench_max_clique_run_LDADD = $(TEST_LDADD)
+EXTRA_DIST += bench/max_clique_sparse.sh
