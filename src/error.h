@@ -16,6 +16,7 @@ enum mvc_status {
     MVC_EIO = -3,          /* a file could not be opened, read or written */
     MVC_EDEVICE = -4,      /* CUDA failure or no usable device */
     MVC_EUNSUPPORTED = -5, /* asked for something this build cannot do */
+    MVC_EINTERNAL = -6,    /* an answer failed the solver's own check: a bug, not the input */
 };
 
 #define ERROR_MESSAGE_MAX 512
