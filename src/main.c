@@ -1,9 +1,9 @@
 /* mvc-gpu: reads a graph, runs the chosen mode, checks and prints the answer, sets the exit status. */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -11,8 +11,13 @@
 #include "cover.h"
 #include "gpu.h"
 #include "graph.h"
+#include "greedy.h"
+#include "max_clique.h"
+#include "mvcgpu_internal.h"
 #include "options.h"
+#include "progress_printer.h"
 #include "read.h"
+#include "shutdown.h"
 #include "solve.h"
 #include "stats.h"
 #include "steiner.h"
@@ -26,35 +31,11 @@ enum exit_status {
     EXIT_STOPPED = 4,
 };
 
-static volatile sig_atomic_t stop_requested;
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop_signal(int sig)
-{
-    stop_requested = 1;
-    stop_signal = sig;
-}
-
-/* SIGINT, SIGTERM and the --time-limit alarm all just raise the flag the solvers poll. */
-static void install_stop_handlers(double time_limit)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGALRM, &sa, NULL);
-    if (time_limit > 0) {
-        struct itimerval timer;
-        memset(&timer, 0, sizeof timer);
-        timer.it_value.tv_sec = (time_t)time_limit;
-        timer.it_value.tv_usec = (suseconds_t)((time_limit - (double)(time_t)time_limit) * 1e6);
-        if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0)
-            timer.it_value.tv_usec = 1;
-        setitimer(ITIMER_REAL, &timer, NULL);
-    }
-}
+/* Where the answer and the statistics go: opened before any work, so a bad path costs nothing. */
+struct sinks {
+    FILE *answer;
+    FILE *stats; /* NULL without --stats */
+};
 
 static int exit_for_status(int status)
 {
@@ -68,15 +49,45 @@ static int exit_for_status(int status)
     }
 }
 
+/* The library's errors carry the same codes (src/mvcgpu.h); internal ones are runtime failures. */
+static int report_library_error(const mvcgpu_error *err, int status)
+{
+    fprintf(stderr, "mvc-gpu: %s%s\n", status == MVCGPU_EINTERNAL ? "internal error: " : "",
+            err->message[0] ? err->message : mvcgpu_strerror(status));
+    return status == MVCGPU_EINVAL ? EXIT_BAD_INPUT : exit_for_status(status);
+}
+
+/*
+ * Solves through the library, as every embedding program does: a view of
+ * the graph the command line read, settings that carry every option.
+ */
+static int solve_with_library(const struct graph *g, const struct mvcgpu_settings *settings,
+                              mvcgpu_result **result, mvcgpu_error *err)
+{
+    mvcgpu_graph *view = NULL;
+    int status = mvcgpu_graph_wrap(g, &view, err);
+    if (status == MVCGPU_OK)
+        status = mvcgpu_solve_settings(view, settings, result, err);
+    mvcgpu_graph_free(view);
+    return status;
+}
+
 static int report_error(const struct error *err, int status)
 {
     fprintf(stderr, "mvc-gpu: %s\n", err->set ? err->message : "unknown error");
     return exit_for_status(status);
 }
 
+static int report_system_error(const char *what)
+{
+    fprintf(stderr, "mvc-gpu: %s: %s\n", what, strerror(errno));
+    return EXIT_BAD_INPUT;
+}
+
 static void print_version(void)
 {
     printf("mvc-gpu %s\n", PACKAGE_VERSION);
+    printf("Licence: MIT (see the LICENSE file)\n");
 #ifdef HAVE_CUDA
     char name[256];
     if (gpu_device_name(name, sizeof name) == 0)
@@ -91,6 +102,41 @@ static void print_version(void)
 #else
     printf("zlib: not built in (.gz input refused)\n");
 #endif
+}
+
+static FILE *open_for_writing(const char *path, FILE *dash)
+{
+    if (path == NULL)
+        return NULL;
+    if (strcmp(path, "-") == 0)
+        return dash;
+    return fopen(path, "w");
+}
+
+static int open_sinks(const struct options *o, struct sinks *s)
+{
+    s->answer = o->output ? open_for_writing(o->output, stdout) : stdout;
+    if (s->answer == NULL)
+        return report_system_error(o->output);
+    s->stats = open_for_writing(o->stats, stderr);
+    if (o->stats && s->stats == NULL)
+        return report_system_error(o->stats);
+    return 0;
+}
+
+/* Flushes and closes what open_sinks opened; a write error is reported like an open error. */
+static int close_sink(FILE *f, const char *path, int code)
+{
+    if (f == NULL)
+        return code;
+    int failed = fflush(f) != 0 || ferror(f);
+    if (f != stdout && f != stderr && fclose(f) != 0)
+        failed = 1;
+    if (failed) {
+        fprintf(stderr, "mvc-gpu: %s: %s\n", path ? path : "standard output", strerror(errno));
+        return code == EXIT_ANSWERED ? EXIT_BAD_INPUT : code;
+    }
+    return code;
 }
 
 static int load_graph(const struct options *o, struct graph **g, double *t_load, struct error *err)
@@ -127,32 +173,25 @@ static int load_graph(const struct options *o, struct graph **g, double *t_load,
     return MVC_OK;
 }
 
-static FILE *open_output(const char *path)
+/* True when the readers renumbered the input's ids (edge lists not already 1..n). */
+static int relabelled(const struct graph *g)
 {
-    if (path == NULL || strcmp(path, "-") == 0)
-        return stdout;
-    FILE *f = fopen(path, "w");
-    if (f == NULL)
-        perror(path);
-    return f;
+    if (g->labels == NULL)
+        return 0;
+    for (int32_t v = 0; v < g->n; v++)
+        if (g->labels[v] != (int64_t)v + 1)
+            return 1;
+    return 0;
 }
 
-static void print_clique(FILE *out, const struct cover *c)
+static void print_labels(FILE *out, const struct graph *g, const uint8_t *chosen, const char *what)
 {
-    fprintf(out, "c clique %ld", (long)(c->n - c->size));
-    for (int32_t v = 0; v < c->n; v++)
-        if (!c->in[v])
-            fprintf(out, " %ld", (long)v + 1);
-    fputc('\n', out);
-}
-
-static void print_labels(FILE *out, const struct graph *g, const struct cover *c)
-{
-    fputs("c vertices are numbered 1..n in increasing order of the input's ids; "
-          "\"c label V ID\" gives the input's id of each cover vertex\n",
-          out);
-    for (int32_t v = 0; v < c->n; v++)
-        if (c->in[v])
+    fprintf(out,
+            "c vertices are numbered 1..n in increasing order of the input's ids; "
+            "\"c label V ID\" gives the input's id of each %s vertex\n",
+            what);
+    for (int32_t v = 0; v < g->n; v++)
+        if (chosen[v])
             fprintf(out, "c label %ld %lld\n", (long)v + 1, (long long)g->labels[v]);
 }
 
@@ -167,25 +206,87 @@ static const char *outcome_name(int outcome)
     return "error";
 }
 
-static int write_stats(const struct options *o, const struct run_info *run,
-                       const struct solve_stats *st)
+static const char *stop_cause(void)
 {
-    if (o->stats == NULL)
-        return 0;
-    FILE *f = strcmp(o->stats, "-") == 0 ? stderr : fopen(o->stats, "w");
-    if (f == NULL) {
-        perror(o->stats);
-        return -1;
+    switch (shutdown_signal()) {
+    case SIGINT: return "SIGINT";
+    case SIGTERM: return "SIGTERM";
+    case SIGALRM: return "the time limit";
     }
-    stats_write_json(f, run, st);
-    if (f != stderr && fclose(f) != 0) {
-        perror(o->stats);
-        return -1;
-    }
-    return 0;
+    return "the time limit";
 }
 
-static int run_cover(const struct options *o, double t_start)
+/* The cover lines: "c clique" with --complement, labels, then "s vc" and the vertices. */
+static void write_cover(FILE *out, const struct options *o, const struct graph *g,
+                        const struct cover *c)
+{
+    if (o->complement) {
+        fprintf(out, "c clique %ld", (long)(c->n - c->size));
+        for (int32_t v = 0; v < c->n; v++)
+            if (!c->in[v])
+                fprintf(out, " %ld", (long)v + 1);
+        fputc('\n', out);
+    }
+    if (relabelled(g))
+        print_labels(out, g, c->in, "cover");
+    cover_write_pace(out, c);
+}
+
+/*
+ * The answer of a stopped vertex cover run. PVC prints a cover only when it
+ * has at most K vertices: a script reading "s vc" must never take a larger
+ * one for the answer.
+ */
+static int write_stopped_cover(FILE *out, const struct options *o, const struct graph *g,
+                               const struct cover *c, double t_total, int32_t lower_bound)
+{
+    int64_t k = o->solve.k;
+    fprintf(out, "c stopped by %s after %.2f s: best cover found has %ld vertices, ", stop_cause(),
+            t_total, (long)c->size);
+    if (k >= 0 && c->size > k) {
+        fprintf(out, "more than k = %lld: no answer\n", (long long)k);
+        if (lower_bound > 0)
+            fprintf(out, "c lower bound %ld\n", (long)lower_bound);
+        return EXIT_STOPPED;
+    }
+    if (k >= 0) {
+        fprintf(out, "at most k = %lld\n", (long long)k);
+        write_cover(out, o, g, c);
+        return EXIT_ANSWERED; /* a cover of at most K answers PVC, proven or not */
+    }
+    fputs("not proven minimum\n", out);
+    if (lower_bound > 0)
+        fprintf(out, "c lower bound %ld\n", (long)lower_bound);
+    write_cover(out, o, g, c);
+    return EXIT_STOPPED;
+}
+
+/* What the shutdown watcher writes if the solvers do not answer in time. */
+struct cover_fallback {
+    const struct options *o;
+    const struct graph *g;
+    FILE *out;
+    double t_start;
+};
+
+static int write_cover_fallback(void *arg)
+{
+    const struct cover_fallback *f = arg;
+    struct cover c = {0};
+    struct error err = {0};
+    /* a greedy cover: linear in the graph, so it is ready well inside the second */
+    if (greedy_cover(f->g, &c, &err) != MVC_OK || cover_check(f->g, &c, &err) != MVC_OK) {
+        fprintf(stderr, "mvc-gpu: stopped, and no cover could be made: %s\n", err.message);
+        return EXIT_FAILURE_RUNTIME;
+    }
+    fprintf(f->out, "c mvc-gpu %s: the solvers did not stop in time; a greedy cover follows\n",
+            PACKAGE_VERSION);
+    int code = write_stopped_cover(f->out, f->o, f->g, &c, clock_seconds() - f->t_start, 0);
+    cover_free(&c);
+    return code;
+}
+
+static int run_cover(const struct options *o, struct sinks *sinks, double t_start)
 {
     struct error err = {0};
     struct graph *g = NULL;
@@ -198,20 +299,41 @@ static int run_cover(const struct options *o, double t_start)
     }
     run.n = g->n;
     run.m = g->m;
+    struct cover_fallback fallback = {o, g, sinks->answer, t_start};
+    shutdown_set_fallback(write_cover_fallback, &fallback);
 
     struct solve_opts so = o->solve;
-    so.stop = &stop_requested;
-    if (!o->quiet && isatty(STDERR_FILENO))
-        so.progress = 1;
-    struct solve_stats st;
-    memset(&st, 0, sizeof st);
-    struct cover cover = {0};
-    int outcome = solve_cover(g, &so, &cover, &st, &err);
-    if (outcome < 0) {
-        cover_free(&cover);
+    so.stop = shutdown_flag();
+    /* progress lines: asked for, or stderr is a terminal; the solvers' details with --verbose */
+    int lines = !o->quiet && (o->solve.progress || isatty(STDERR_FILENO));
+    int what = (lines ? PROGRESS_PRINT_LINES : 0) | (o->verbose ? PROGRESS_PRINT_MESSAGES : 0);
+    struct progress_printer *printer = what ? progress_printer_start(stderr, what) : NULL;
+    so.report = progress_printer_scope(printer);
+    struct mvcgpu_settings settings;
+    mvcgpu_settings_default(&settings);
+    settings.problem = o->solve.k >= 0 ? MVCGPU_PVC : MVCGPU_MVC;
+    settings.k = o->solve.k;
+    settings.solve = so;
+    mvcgpu_result *result = NULL;
+    mvcgpu_error lerr = {0};
+    int status_solve = solve_with_library(g, &settings, &result, &lerr);
+    progress_printer_stop(printer);
+    shutdown_claim_output();
+    if (status_solve != MVCGPU_OK) {
         graph_free(g);
-        return report_error(&err, outcome);
+        return report_library_error(&lerr, status_solve);
     }
+    int outcome = (int)mvcgpu_result_status(result);
+    const struct cover *answer = mvcgpu_result_cover(result);
+    struct cover cover = {0};
+    struct solve_stats st = *mvcgpu_result_solve_stats(result);
+    if (cover_copy(&cover, answer) != MVC_OK) {
+        mvcgpu_result_free(result);
+        graph_free(g);
+        fprintf(stderr, "mvc-gpu: out of memory\n");
+        return EXIT_FAILURE_RUNTIME;
+    }
+    mvcgpu_result_free(result);
     run.outcome = outcome_name(outcome);
     run.t_total = clock_seconds() - t_start;
 
@@ -224,61 +346,240 @@ static int run_cover(const struct options *o, double t_start)
         return EXIT_FAILURE_RUNTIME;
     }
 
-    FILE *out = open_output(o->output);
-    if (out == NULL) {
-        cover_free(&cover);
-        graph_free(g);
-        return EXIT_BAD_INPUT;
-    }
-    int exit_code = EXIT_ANSWERED;
+    FILE *out = sinks->answer;
+    int code = EXIT_ANSWERED;
     fprintf(out, "c mvc-gpu %s, solver %s\n", PACKAGE_VERSION, st.solver ? st.solver : "?");
     switch (outcome) {
     case SOLVE_OPTIMAL:
         fprintf(out, "c minimum vertex cover, size %ld (proven)\n", (long)cover.size);
+        write_cover(out, o, g, &cover);
         break;
     case SOLVE_FOUND:
         fprintf(out, "c vertex cover of size %ld <= k = %lld\n", (long)cover.size,
                 (long long)o->solve.k);
+        write_cover(out, o, g, &cover);
         break;
     case SOLVE_NO_COVER:
         fprintf(out, "c no vertex cover of size <= k = %lld exists (proven)\n",
                 (long long)o->solve.k);
-        exit_code = EXIT_NO_COVER;
+        code = EXIT_NO_COVER;
         break;
     case SOLVE_STOPPED:
-        fprintf(out, "c stopped by %s after %.2f s: best cover found, size %ld, not proven %s\n",
-                stop_signal == SIGINT    ? "SIGINT"
-                : stop_signal == SIGTERM ? "SIGTERM"
-                                         : "the time limit",
-                run.t_total, (long)cover.size,
-                o->solve.k >= 0 ? "to be the answer for k" : "minimum");
-        if (st.lower_bound > 0)
-            fprintf(out, "c lower bound %ld\n", (long)st.lower_bound);
-        exit_code = EXIT_STOPPED;
+        code = write_stopped_cover(out, o, g, &cover, run.t_total, st.lower_bound);
         break;
     }
-    if (outcome != SOLVE_NO_COVER) {
-        if (o->complement)
-            print_clique(out, &cover);
-        if (g->labels)
-            print_labels(out, g, &cover);
-        cover_write_pace(out, &cover);
+    code = close_sink(out, o->output, code);
+    if (sinks->stats) {
+        stats_write_json(sinks->stats, &run, &st);
+        code = close_sink(sinks->stats, o->stats, code);
     }
-    if (fflush(out) != 0 || ferror(out) || (out != stdout && fclose(out) != 0)) {
-        perror(o->output ? o->output : "standard output");
-        exit_code = EXIT_FAILURE_RUNTIME;
-    }
-    if (write_stats(o, &run, &st) != 0 && exit_code == EXIT_ANSWERED)
-        exit_code = EXIT_FAILURE_RUNTIME;
     cover_free(&cover);
     graph_free(g);
-    return exit_code;
+    return code;
 }
 
-/* Without --time-limit the automatic improvement phase gets this many seconds at most. */
-#define STEINER_IMPROVE_DEFAULT_SECONDS 5.0
+/* The clique lines: labels, then "s clique N SIZE" and the vertices. */
+static void write_clique(FILE *out, const struct graph *g, const struct clique *c)
+{
+    if (relabelled(g)) {
+        uint8_t *in = calloc((size_t)g->n + 1, 1);
+        if (in != NULL) {
+            for (int32_t i = 0; i < c->size; i++)
+                in[c->vertices[i]] = 1;
+            print_labels(out, g, in, "clique");
+            free(in);
+        }
+    }
+    clique_write(out, c);
+}
 
-static int run_steiner(const struct options *o, double t_start)
+/* A maximum clique answers --clique; with --k K, one of at least K vertices. */
+static int write_clique_answer(FILE *out, const struct options *o, const struct graph *g,
+                               const struct clique *c, int outcome, double t_total)
+{
+    int64_t k = o->solve.k;
+    switch (outcome) {
+    case SOLVE_OPTIMAL:
+        fprintf(out, "c maximum clique, size %ld (proven)\n", (long)c->size);
+        break;
+    case SOLVE_FOUND:
+        fprintf(out, "c clique of size %ld >= k = %lld\n", (long)c->size, (long long)k);
+        break;
+    case SOLVE_NO_COVER:
+        fprintf(out, "c no clique of size >= k = %lld exists (proven)\n", (long long)k);
+        return EXIT_NO_COVER;
+    case SOLVE_STOPPED:
+        fprintf(out, "c stopped by %s after %.2f s: largest clique found has %ld vertices, ",
+                stop_cause(), t_total, (long)c->size);
+        if (k >= 0 && c->size < k) {
+            fprintf(out, "fewer than k = %lld: no answer\n", (long long)k);
+            return EXIT_STOPPED;
+        }
+        if (k >= 0) {
+            fprintf(out, "at least k = %lld\n", (long long)k);
+            write_clique(out, g, c);
+            return EXIT_ANSWERED;
+        }
+        fputs("not proven maximum\n", out);
+        write_clique(out, g, c);
+        return EXIT_STOPPED;
+    }
+    write_clique(out, g, c);
+    return EXIT_ANSWERED;
+}
+
+struct clique_fallback {
+    const struct options *o;
+    const struct graph *g;
+    FILE *out;
+    double t_start;
+};
+
+/* Grows a clique greedily from a vertex of largest degree: linear in the graph. */
+static int greedy_clique(const struct graph *g, struct clique *c)
+{
+    c->n = g->n;
+    c->size = 0;
+    c->vertices = malloc(((size_t)g->n + 1) * sizeof *c->vertices);
+    uint8_t *candidate = calloc((size_t)g->n + 1, 1);
+    if (c->vertices == NULL || candidate == NULL) {
+        free(candidate);
+        return MVC_ENOMEM;
+    }
+    if (g->n == 0) {
+        free(candidate);
+        return MVC_OK;
+    }
+    int32_t v = 0;
+    for (int32_t u = 1; u < g->n; u++)
+        if (graph_degree(g, u) > graph_degree(g, v))
+            v = u;
+    for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
+        candidate[g->adj[e]] = 1;
+    c->vertices[c->size++] = v;
+    for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++) {
+        int32_t u = g->adj[e];
+        if (!candidate[u])
+            continue;
+        int joins = 1;
+        for (int32_t i = 0; i < c->size && joins; i++)
+            joins = graph_has_edge(g, u, c->vertices[i]);
+        if (joins)
+            c->vertices[c->size++] = u;
+    }
+    free(candidate);
+    for (int32_t i = 1; i < c->size; i++) /* increasing, as the answer lists them */
+        for (int32_t j = i; j > 0 && c->vertices[j - 1] > c->vertices[j]; j--) {
+            int32_t t = c->vertices[j];
+            c->vertices[j] = c->vertices[j - 1];
+            c->vertices[j - 1] = t;
+        }
+    return MVC_OK;
+}
+
+static int write_clique_fallback(void *arg)
+{
+    const struct clique_fallback *f = arg;
+    struct clique c = {0};
+    struct error err = {0};
+    if (greedy_clique(f->g, &c) != MVC_OK || clique_check(f->g, &c, &err) != MVC_OK) {
+        clique_free(&c);
+        fprintf(stderr, "mvc-gpu: stopped, and no clique could be made\n");
+        return EXIT_FAILURE_RUNTIME;
+    }
+    fprintf(f->out, "c mvc-gpu %s: the solvers did not stop in time; a greedy clique follows\n",
+            PACKAGE_VERSION);
+    int code = write_clique_answer(f->out, f->o, f->g, &c, SOLVE_STOPPED,
+                                   clock_seconds() - f->t_start);
+    clique_free(&c);
+    return code;
+}
+
+static int run_clique(const struct options *o, struct sinks *sinks, double t_start)
+{
+    struct error err = {0};
+    struct graph *g = NULL;
+    struct run_info run = {.input = o->input, .k = o->solve.k};
+    run.mode = o->solve.k >= 0 ? "clique-k" : "clique";
+    int status = load_graph(o, &g, &run.t_load, &err);
+    if (status != MVC_OK) {
+        graph_free(g);
+        return report_error(&err, status);
+    }
+    run.n = g->n;
+    run.m = g->m;
+    struct clique_fallback fallback = {o, g, sinks->answer, t_start};
+    shutdown_set_fallback(write_clique_fallback, &fallback);
+
+    struct mvcgpu_settings settings;
+    mvcgpu_settings_default(&settings);
+    settings.problem = o->solve.k >= 0 ? MVCGPU_CLIQUE_AT_LEAST : MVCGPU_MAX_CLIQUE;
+    settings.k = o->solve.k;
+    settings.solve = o->solve;
+    settings.solve.k = -1;
+    settings.solve.stop = shutdown_flag();
+    settings.clique.complement_max_bytes = o->complement_max_bytes;
+    /* the progress board counts covers; on the dense path they would be the complement's */
+    settings.solve.report = NULL;
+    mvcgpu_result *result = NULL;
+    mvcgpu_error lerr = {0};
+    int status_solve = solve_with_library(g, &settings, &result, &lerr);
+    shutdown_claim_output();
+    if (status_solve != MVCGPU_OK) {
+        graph_free(g);
+        return report_library_error(&lerr, status_solve);
+    }
+    int outcome = (int)mvcgpu_result_status(result);
+    struct max_clique_stats st = *mvcgpu_result_max_clique_stats(result);
+    const struct clique *answer = mvcgpu_result_clique(result);
+    struct clique clique = {answer->n, answer->size, malloc(((size_t)answer->size + 1) * sizeof *clique.vertices)};
+    if (clique.vertices == NULL) {
+        mvcgpu_result_free(result);
+        graph_free(g);
+        fprintf(stderr, "mvc-gpu: out of memory\n");
+        return EXIT_FAILURE_RUNTIME;
+    }
+    if (answer->size > 0)
+        memcpy(clique.vertices, answer->vertices, (size_t)answer->size * sizeof *clique.vertices);
+    mvcgpu_result_free(result);
+    run.outcome = outcome_name(outcome);
+    run.t_total = clock_seconds() - t_start;
+    if (clique_check(g, &clique, &err) != MVC_OK) {
+        fprintf(stderr, "mvc-gpu: internal error: an invalid clique was found: %s\n", err.message);
+        clique_free(&clique);
+        graph_free(g);
+        return EXIT_FAILURE_RUNTIME;
+    }
+    FILE *out = sinks->answer;
+    fprintf(out, "c mvc-gpu %s, maximum clique by the %s path\n", PACKAGE_VERSION,
+            st.path ? st.path : "?");
+    int code = write_clique_answer(out, o, g, &clique, outcome, run.t_total);
+    code = close_sink(out, o->output, code);
+    if (sinks->stats) {
+        stats_write_clique_json(sinks->stats, &run, &st, clique.size);
+        code = close_sink(sinks->stats, o->stats, code);
+    }
+    clique_free(&clique);
+    graph_free(g);
+    return code;
+}
+
+/*
+ * Seconds the improvement phase may run, counted from the start of the solve;
+ * 0 for no budget of its own (--time-limit and signals still end it, through
+ * the stop flag). Unless --improve-time sets it: until the time limit when
+ * one is given, without a budget when --improve asks for the phase, else 5 s.
+ */
+static double steiner_improve_budget(const struct options *o)
+{
+    if (o->improve_time > 0)
+        return o->improve_time;
+    if (o->solve.time_limit > 0 || o->improve > 0)
+        return 0;
+    return STEINER_IMPROVE_DEFAULT_SECONDS;
+}
+
+static int run_steiner(const struct options *o, struct sinks *sinks, double t_start)
 {
     struct error err = {0};
     struct graph *g = NULL;
@@ -301,14 +602,13 @@ static int run_steiner(const struct options *o, double t_start)
     so.use_gpu = o->steiner_gpu;
     so.mst = o->steiner_mst;
     so.improve = o->improve != 0;
-    so.time_limit = o->solve.time_limit;
-    if (o->improve < 0 && so.time_limit <= 0)
-        so.time_limit = t_load + STEINER_IMPROVE_DEFAULT_SECONDS;
-    so.stop = &stop_requested;
+    so.time_limit = steiner_improve_budget(o);
+    so.stop = shutdown_flag();
     struct steiner_stats st;
     memset(&st, 0, sizeof st);
     struct steiner_tree tree = {0};
     status = steiner_solve(g, &so, &tree, &st, &err);
+    shutdown_claim_output();
     if (status != MVC_OK) {
         graph_free(g);
         steiner_tree_free(&tree);
@@ -320,31 +620,23 @@ static int run_steiner(const struct options *o, double t_start)
         steiner_tree_free(&tree);
         return EXIT_FAILURE_RUNTIME;
     }
-    FILE *out = open_output(o->output);
-    int code = EXIT_ANSWERED;
-    if (out == NULL) {
-        code = EXIT_BAD_INPUT;
-    } else {
-        fprintf(out, "c mvc-gpu %s, Steiner tree by %s on the %s (%s)\n", PACKAGE_VERSION,
-                st.algo, st.device, st.sssp);
-        if (so.improve)
-            fprintf(out, "c weight %lld after construction, %lld after improvement%s\n",
-                    (long long)st.weight_constructed, (long long)st.weight,
-                    st.improve_interrupted ? " (stopped early)" : "");
-        steiner_write_pace(out, &tree);
-        if (fflush(out) != 0 || ferror(out) || (out != stdout && fclose(out) != 0)) {
-            perror(o->output ? o->output : "standard output");
-            code = EXIT_FAILURE_RUNTIME;
-        }
-    }
-    if (o->stats) {
-        FILE *f = strcmp(o->stats, "-") == 0 ? stderr : fopen(o->stats, "w");
-        if (f == NULL || stats_write_steiner_json(f, o->input, g, t_load,
-                                                  clock_seconds() - t_start, &st) != 0 ||
-            (f != stderr && fclose(f) != 0)) {
-            perror(o->stats);
-            code = code ? code : EXIT_FAILURE_RUNTIME;
-        }
+    FILE *out = sinks->answer;
+    int code = *shutdown_flag() ? EXIT_STOPPED : EXIT_ANSWERED;
+    fprintf(out, "c mvc-gpu %s, Steiner tree by %s on the %s (%s)\n", PACKAGE_VERSION, st.algo,
+            st.device, st.sssp);
+    if (code == EXIT_STOPPED)
+        fprintf(out, "c stopped by %s: the tree is valid, its improvement was cut short\n",
+                stop_cause());
+    if (so.improve)
+        fprintf(out, "c weight %lld after construction, %lld after improvement%s\n",
+                (long long)st.weight_constructed, (long long)st.weight,
+                st.improve_interrupted ? " (stopped early)" : "");
+    steiner_write_pace(out, &tree);
+    code = close_sink(out, o->output, code);
+    if (sinks->stats) {
+        stats_write_steiner_json(sinks->stats, o->input, g, t_load, clock_seconds() - t_start,
+                                 so.time_limit, &st);
+        code = close_sink(sinks->stats, o->stats, code);
     }
     steiner_tree_free(&tree);
     graph_free(g);
@@ -380,20 +672,47 @@ static int check_cover_answer(const struct options *o, const struct graph *g)
     int status = cover_read_pace(o->cover_file, g->n, &c, &err);
     if (status != MVC_OK)
         return report_error(&err, status);
+    const char *of = o->complement ? "the complement of " : "";
     int code = EXIT_ANSWERED;
-    if (cover_check(g, &c, &err) == MVC_OK) {
-        if (!o->quiet)
-            printf("c valid vertex cover of size %ld\n", (long)c.size);
-    } else {
-        fprintf(stderr, "mvc-gpu: %s: not a vertex cover of %s: %s\n", o->cover_file, o->input,
-                err.message);
+    if (cover_check(g, &c, &err) != MVC_OK) {
+        fprintf(stderr, "mvc-gpu: %s: not a vertex cover of %s%s: %s\n", o->cover_file, of,
+                o->input, err.message);
         code = EXIT_NO_COVER;
+    } else if (o->solve.k >= 0 && c.size > o->solve.k) {
+        fprintf(stderr, "mvc-gpu: %s: a vertex cover of %s%s, but of %ld vertices, more than k = %lld\n",
+                o->cover_file, of, o->input, (long)c.size, (long long)o->solve.k);
+        code = EXIT_NO_COVER;
+    } else if (!o->quiet) {
+        printf("c valid vertex cover of %s%s, size %ld\n", of, o->input, (long)c.size);
     }
     cover_free(&c);
     return code;
 }
 
-/* Answers for a graph with terminals, or with --steiner, are Steiner trees; otherwise vertex covers. */
+static int check_clique_answer(const struct options *o, const struct graph *g)
+{
+    struct error err = {0};
+    struct clique c = {0};
+    int status = clique_read(o->cover_file, g->n, &c, &err);
+    if (status != MVC_OK)
+        return report_error(&err, status);
+    int code = EXIT_ANSWERED;
+    if (clique_check(g, &c, &err) != MVC_OK) {
+        fprintf(stderr, "mvc-gpu: %s: not a clique of %s: %s\n", o->cover_file, o->input,
+                err.message);
+        code = EXIT_NO_COVER;
+    } else if (o->solve.k >= 0 && c.size < o->solve.k) {
+        fprintf(stderr, "mvc-gpu: %s: a clique of %s, but of %ld vertices, fewer than k = %lld\n",
+                o->cover_file, o->input, (long)c.size, (long long)o->solve.k);
+        code = EXIT_NO_COVER;
+    } else if (!o->quiet) {
+        printf("c valid clique of %s, size %ld\n", o->input, (long)c.size);
+    }
+    clique_free(&c);
+    return code;
+}
+
+/* Answers for a graph with terminals, or with --steiner, are Steiner trees; otherwise covers or cliques. */
 static int run_check(const struct options *o)
 {
     struct error err = {0};
@@ -404,10 +723,87 @@ static int run_check(const struct options *o)
         graph_free(g);
         return report_error(&err, status);
     }
-    int code = o->check_steiner || g->n_terminals > 0 ? check_steiner_answer(o, g)
-                                                      : check_cover_answer(o, g);
+    int code;
+    if (o->check == CHECK_CLIQUE)
+        code = check_clique_answer(o, g);
+    else if (o->check == CHECK_STEINER || (g->n_terminals > 0 && !o->complement))
+        code = o->solve.k >= 0 ? (fprintf(stderr, "mvc-gpu: --k does not apply to Steiner "
+                                                  "trees (%s has terminals)\n",
+                                          o->input),
+                                  EXIT_BAD_INPUT)
+                               : check_steiner_answer(o, g);
+    else
+        code = check_cover_answer(o, g);
     graph_free(g);
     return code;
+}
+
+/* The format --write-format names, or the one the file's suffix suggests (PACE by default). */
+static int write_format_for(const struct options *o, enum graph_format *f)
+{
+    if (o->write_format) {
+        if (graph_format_parse(o->write_format, f) != 0 || *f == GRAPH_FORMAT_AUTO) {
+            fprintf(stderr, "mvc-gpu: unknown --write-format '%s' (pace, dimacs, stp, edges, mtx)\n",
+                    o->write_format);
+            return EXIT_BAD_INPUT;
+        }
+        return 0;
+    }
+    static const struct { const char *suffix; enum graph_format format; } suffixes[] = {
+        {".gr", GRAPH_FORMAT_PACE},    {".clq", GRAPH_FORMAT_DIMACS}, {".col", GRAPH_FORMAT_DIMACS},
+        {".dimacs", GRAPH_FORMAT_DIMACS}, {".stp", GRAPH_FORMAT_STP}, {".mtx", GRAPH_FORMAT_MTX},
+        {".txt", GRAPH_FORMAT_EDGES},  {".edges", GRAPH_FORMAT_EDGES}, {".el", GRAPH_FORMAT_EDGES},
+    };
+    *f = GRAPH_FORMAT_PACE;
+    size_t len = strlen(o->write_path);
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+        size_t s = strlen(suffixes[i].suffix);
+        if (len > s && strcmp(o->write_path + len - s, suffixes[i].suffix) == 0)
+            *f = suffixes[i].format;
+    }
+    return 0;
+}
+
+static int run_write(const struct options *o)
+{
+    enum graph_format format;
+    int code = write_format_for(o, &format);
+    if (code != 0)
+        return code;
+    FILE *out = open_for_writing(o->write_path, stdout);
+    if (out == NULL)
+        return report_system_error(o->write_path);
+    struct error err = {0};
+    struct graph *g = NULL;
+    double t_load;
+    int status = load_graph(o, &g, &t_load, &err);
+    if (status != MVC_OK) {
+        graph_free(g);
+        if (out != stdout)
+            fclose(out);
+        return report_error(&err, status);
+    }
+    code = graph_write(out, g, format) == 0 ? EXIT_ANSWERED : EXIT_BAD_INPUT;
+    if (code == EXIT_ANSWERED && o->verbose)
+        fprintf(stderr, "c wrote %s (%s): %ld vertices, %lld edges\n", o->write_path,
+                graph_format_name(format), (long)g->n, (long long)g->m);
+    graph_free(g);
+    return close_sink(out, o->write_path, code);
+}
+
+/* GPU tuning options only tune a GPU: without one they are ignored, and the user hears why. */
+static void warn_unused_gpu_options(const struct options *o)
+{
+    if (o->gpu_option == NULL || o->quiet)
+        return;
+#ifdef HAVE_CUDA
+    if (gpu_device_count() == 0)
+        fprintf(stderr, "mvc-gpu: warning: %s has no effect: no CUDA device was found\n",
+                o->gpu_option);
+#else
+    fprintf(stderr, "mvc-gpu: warning: %s has no effect: this mvc-gpu was built without CUDA\n",
+            o->gpu_option);
+#endif
 }
 
 #ifdef HAVE_CUDA
@@ -427,8 +823,7 @@ int main(int argc, char **argv)
 {
     double t_start = clock_seconds();
     struct options o;
-    int status = options_parse(&o, argc, argv);
-    if (status != 0)
+    if (options_parse(&o, argc, argv, isatty(STDIN_FILENO)) != 0)
         return EXIT_BAD_INPUT;
     switch (o.mode) {
     case MODE_HELP:
@@ -439,18 +834,29 @@ int main(int argc, char **argv)
         return EXIT_ANSWERED;
     case MODE_CHECK:
         return run_check(&o);
-    case MODE_STEINER:
-        install_stop_handlers(o.solve.time_limit);
-        return run_steiner(&o, t_start);
+    case MODE_WRITE:
+        return run_write(&o);
     case MODE_COVER:
+    case MODE_CLIQUE:
+    case MODE_STEINER:
         break;
     }
-    install_stop_handlers(o.solve.time_limit);
+    struct sinks sinks = {NULL, NULL};
+    int code = open_sinks(&o, &sinks);
+    if (code != 0)
+        return code;
+    if (shutdown_start(o.solve.time_limit) != 0) {
+        fprintf(stderr, "mvc-gpu: cannot start the signal watcher: %s\n", strerror(errno));
+        return EXIT_FAILURE_RUNTIME;
+    }
+    warn_unused_gpu_options(&o);
+    if (o.mode == MODE_STEINER)
+        return run_steiner(&o, &sinks, t_start);
 #ifdef HAVE_CUDA
-    if (uses_gpu(&o.solve))
+    if (o.mode == MODE_COVER && uses_gpu(&o.solve))
         gpu_warm_up_start();
 #endif
-    int code = run_cover(&o, t_start);
+    code = o.mode == MODE_CLIQUE ? run_clique(&o, &sinks, t_start) : run_cover(&o, &sinks, t_start);
 #ifdef HAVE_CUDA
     if (gpu_warm_up_running()) {
         /*

@@ -15,7 +15,10 @@ enum long_only {
     OPT_THREADS,
     OPT_STATS,
     OPT_COMPLEMENT,
+    OPT_CLIQUE,
     OPT_FORMAT,
+    OPT_WRITE,
+    OPT_WRITE_FORMAT,
     OPT_STEINER,
     OPT_CHECK,
     OPT_NO_REDUCE,
@@ -31,6 +34,7 @@ enum long_only {
     OPT_SSSP,
     OPT_IMPROVE,
     OPT_NO_IMPROVE,
+    OPT_IMPROVE_TIME,
     OPT_STEINER_DEVICE,
     OPT_STEINER_MST,
     OPT_PROGRESS,
@@ -47,7 +51,10 @@ static const struct option long_options[] = {
     {"quiet", no_argument, NULL, 'q'},
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"complement", no_argument, NULL, OPT_COMPLEMENT},
+    {"clique", no_argument, NULL, OPT_CLIQUE},
     {"format", required_argument, NULL, OPT_FORMAT},
+    {"write", required_argument, NULL, OPT_WRITE},
+    {"write-format", required_argument, NULL, OPT_WRITE_FORMAT},
     {"steiner", no_argument, NULL, OPT_STEINER},
     {"check", no_argument, NULL, OPT_CHECK},
     {"no-reduce", no_argument, NULL, OPT_NO_REDUCE},
@@ -63,6 +70,7 @@ static const struct option long_options[] = {
     {"sssp", required_argument, NULL, OPT_SSSP},
     {"improve", no_argument, NULL, OPT_IMPROVE},
     {"no-improve", no_argument, NULL, OPT_NO_IMPROVE},
+    {"improve-time", required_argument, NULL, OPT_IMPROVE_TIME},
     {"steiner-device", required_argument, NULL, OPT_STEINER_DEVICE},
     {"steiner-mst", required_argument, NULL, OPT_STEINER_MST},
     {"help", no_argument, NULL, 'h'},
@@ -73,80 +81,72 @@ static const struct option long_options[] = {
 void options_print_help(FILE *out)
 {
     fputs(
-        "Usage: mvc-gpu [OPTIONS] FILE\n"
-        "       mvc-gpu --check [--steiner] GRAPH ANSWER\n"
-        "       mvc-gpu --steiner [OPTIONS] FILE\n"
-        "Exact minimum vertex cover (MVC), or a cover of size at most K (PVC), by\n"
-        "branch-and-reduce on the GPU or the CPU. FILE \"-\" is standard input.\n"
+        "Usage: mvc-gpu [OPTIONS] [FILE]\n"
+        "       mvc-gpu --clique [OPTIONS] [FILE]\n"
+        "       mvc-gpu --check [--clique|--complement|--steiner] [--k K] GRAPH ANSWER\n"
+        "       mvc-gpu --steiner [OPTIONS] [FILE]\n"
+        "       mvc-gpu --write OUT [--write-format NAME] [--complement] [FILE]\n"
+        "Exact minimum vertex cover (MVC), or a cover of at most K vertices (PVC), on the\n"
+        "GPU or the CPU. Without FILE (or with \"-\") the graph is read from standard input,\n"
+        "as PACE 2019 runs it: mvc-gpu < in.gr > out.vc\n"
         "The cover is printed in PACE 2019 .vc form: \"s vc N SIZE\", then one vertex per line.\n"
         "\n"
         "Problem:\n"
-        "  -k, --k K              parameterized: find a cover of size <= K or prove none exists\n"
-        "      --complement       solve on the edge complement (DIMACS clique benchmarks);\n"
-        "                         also prints the maximum clique of FILE as \"c clique ...\"\n"
+        "  -k, --k K              a cover of at most K vertices, or proof that none exists;\n"
+        "                         with --clique: a clique of at least K vertices\n"
+        "      --clique           a maximum clique of FILE (\"s clique N SIZE\", then one\n"
+        "                         vertex per line); large sparse graphs need no complement\n"
+        "      --complement       minimum cover of the edge complement of FILE (DIMACS\n"
+        "                         clique graphs); also prints \"c clique SIZE v...\"\n"
         "      --complement-memory BYTES  refuse complements larger than this (default 8G)\n"
-        "      --format NAME      input format: auto (default, from the content), pace, dimacs,\n"
-        "                         stp, edges (SNAP/KONECT edge lists), mtx (Matrix Market)\n"
+        "      --format NAME      input format: auto (default), pace, dimacs, stp, edges, mtx\n"
         "\n"
         "Solver:\n"
-        "      --solver NAME      auto (default: per component of the kernel, clique when it\n"
-        "                         is dense, else bnr (with clique beside it up to 1024\n"
-        "                         vertices); on a CUDA device, clique-gpu or hybrid joins\n"
-        "                         what the CPU has not finished in 0.25 s; on sparse\n"
-        "                         components, a SAT search for a cover of the clique-cover\n"
-        "                         bound's size joins after 0.1 s; the first proven answer\n"
-        "                         wins),\n"
-        "                         seq (CPU), stackonly (GPU, local stacks only),\n"
-        "                         hybrid (GPU, local stacks and a global worklist),\n"
-        "                         clique (CPU, maximum clique of the complement),\n"
-        "                         clique-gpu (the same on the GPU),\n"
-        "                         bnr (CPU, branch and reduce with lower bounds)\n"
+        "      --solver NAME      auto (default: per component, CPU and GPU solvers race;\n"
+        "                         see docs/how-it-solves.md), seq, bnr, clique (CPU),\n"
+        "                         stackonly, hybrid, clique-gpu (GPU)\n"
         "      --no-reduce        skip the kernelization before the search\n"
-        "      --time-limit SEC   stop after SEC seconds and print the best cover found\n"
-        "      --threads N        CPU threads of the clique search (default: one per CPU, max 16);\n"
-        "                         under auto also one more bound-sat seed per 4 past the first 4\n"
+        "      --time-limit SEC   stop after SEC seconds and print the best answer found\n"
+        "      --threads N        CPU threads (default: one per CPU, at most 16)\n"
+        "      --gpu-after SEC    auto: the CPU's head start before a GPU solver joins (0.25)\n"
         "\n"
-        "GPU tuning (default: chosen from the device's occupancy and memory):\n"
-        "      --block-size N     threads per block\n"
-        "      --blocks N         concurrent blocks\n"
-        "      --worklist-size N  entries of the global worklist\n"
-        "      --threshold F      share a child while the worklist is below F x its size\n"
-        "      --depth D          stackonly: depth of the initial split\n"
+        "GPU tuning (default: from the device's occupancy and memory):\n"
+        "      --block-size N, --blocks N, --worklist-size N, --threshold F, --depth D\n"
         "      --device-memory BYTES  use at most this much device memory (suffix K, M, G)\n"
-        "      --gpu-after SEC    auto: the CPU's head start before a GPU solver joins\n"
-        "                         (default 0.25)\n"
         "\n"
         "Steiner tree mode:\n"
         "      --steiner          2-approximate Steiner tree (PACE 2018 output) of a weighted\n"
-        "                         graph with terminals, by Kou-Markowsky-Berman\n"
+        "                         graph with terminals (Kou-Markowsky-Berman)\n"
         "      --steiner-algo A   kmb (default) or mehlhorn\n"
-        "      --steiner-device D auto (default), cpu or gpu\n"
-        "      --steiner-mst D    spanning trees of G'' and of Mehlhorn's boundary graph:\n"
-        "                         auto (default: the GPU for large ones), cpu or gpu\n"
-        "      --sssp NAME        GPU shortest-path kernel: auto, bellman-ford, tpull,\n"
-        "                         near-far\n"
+        "      --steiner-device D, --steiner-mst D   auto (default), cpu or gpu\n"
+        "      --sssp NAME        GPU shortest paths: auto, bellman-ford, tpull, near-far\n"
         "      --improve, --no-improve  loose-path exchange after the construction (default on)\n"
+        "      --improve-time SEC the improvement phase ends SEC seconds after the solve\n"
+        "                         began (default 5; with --time-limit or --improve, none)\n"
         "\n"
-        "Output:\n"
-        "  -o, --output FILE      write the answer to FILE instead of standard output\n"
-        "      --stats[=FILE]     write statistics as JSON to FILE (default: standard error)\n"
+        "Input and output:\n"
+        "  -o, --output FILE      write the answer to FILE (opened before the solve)\n"
+        "      --stats[=FILE]     statistics as JSON to FILE (default: standard error)\n"
+        "      --write OUT        write the graph as read (or its complement) to OUT and exit\n"
+        "      --write-format NAME  pace, dimacs, stp, edges or mtx (default: from OUT's suffix)\n"
+        "      --check            verify ANSWER against GRAPH: a cover (with --k K also its\n"
+        "                         size), a clique (--clique), a cover of the complement\n"
+        "                         (--complement) or a Steiner tree (--steiner, or a graph\n"
+        "                         with terminals)\n"
         "  -v, --verbose          details on standard error, progress once a second\n"
-        "      --progress         progress once a second on standard error\n"
+        "      --progress         progress lines on standard error\n"
         "  -q, --quiet            nothing on standard error but errors\n"
-        "      --check            verify ANSWER against GRAPH: a vertex cover (.vc), or a\n"
-        "                         Steiner tree (PACE 2018) when GRAPH has terminals or\n"
-        "                         with --steiner\n"
         "  -h, --help             this help\n"
-        "  -V, --version          version and build configuration\n"
+        "  -V, --version          version, licence and build configuration\n"
         "\n"
         "Exit status:\n"
-        "  0  answered: a minimum cover (MVC), a cover of size <= K (PVC), a valid\n"
-        "     answer (--check) or a Steiner tree\n"
+        "  0  answered: minimum cover, a cover of at most K, maximum clique, valid answer\n"
         "  1  failure while solving (out of memory, device error)\n"
-        "  2  bad input or usage\n"
-        "  3  PVC: proven that no cover of size <= K exists; --check: not valid\n"
-        "  4  stopped by the time limit or a signal; the best cover found is printed\n"
-        "     but not proven minimum\n",
+        "  2  bad input or usage (an unwritable output path, options that do not apply)\n"
+        "  3  proven that no cover of at most K (no clique of at least K) exists;\n"
+        "     --check: the answer is not valid\n"
+        "  4  stopped by the time limit or a signal: the best answer found is printed\n"
+        "     (PVC: only when it has at most K vertices)\n",
         out);
 }
 
@@ -154,7 +154,7 @@ static int usage_error(const char *fmt, const char *arg)
 {
     fputs("mvc-gpu: ", stderr);
     fprintf(stderr, fmt, arg);
-    fputs("\nTry 'mvc-gpu --help' for more information.\n", stderr);
+    fputs("\nmvc-gpu: try 'mvc-gpu --help' for more information\n", stderr);
     return 2;
 }
 
@@ -228,7 +228,128 @@ static int parse_solver(const char *s, enum solver_kind *out)
     return -1;
 }
 
-int options_parse(struct options *o, int argc, char **argv)
+/*
+ * The options each mode can use, by class: one given where its class does not
+ * apply is refused, so that no run is wasted on an option silently ignored.
+ * Each class keeps the first option of it that was given, for the message.
+ */
+struct given {
+    const char *k;        /* --k */
+    const char *solving;  /* --solver, --no-reduce, --time-limit, --threads, --gpu-after */
+    const char *vc_only;  /* options of vertex cover and clique modes only: --solver,
+                             --no-reduce, --gpu-after */
+    const char *gpu;      /* GPU tuning */
+    const char *steiner;  /* Steiner options */
+    const char *output;   /* -o, --stats */
+    const char *progress; /* --progress */
+    int steiner_mode, check, clique, stats_without_equals;
+};
+
+static void note(const char **slot, const char *name)
+{
+    if (*slot == NULL)
+        *slot = name;
+}
+
+static int refuse(const char *option, const char *where)
+{
+    fprintf(stderr, "mvc-gpu: %s does not apply %s\n", option, where);
+    fputs("mvc-gpu: try 'mvc-gpu --help' for more information\n", stderr);
+    return 2;
+}
+
+/* Refuses the option classes that do not apply to the mode chosen. */
+static int check_combinations(const struct options *o, const struct given *g)
+{
+    if (g->steiner_mode && g->clique && o->mode != MODE_CHECK)
+        return usage_error("%s", "--steiner and --clique exclude each other");
+    if (g->steiner_mode && o->complement)
+        return usage_error("%s", "--steiner and --complement exclude each other");
+    if (g->clique && o->complement)
+        return usage_error("%s",
+                           "--clique and --complement exclude each other (--clique reads the "
+                           "graph as it is; a minimum cover's complement is a maximum "
+                           "independent set)");
+    switch (o->mode) {
+    case MODE_STEINER:
+        if (g->k)
+            return refuse(g->k, "to Steiner trees");
+        if (g->vc_only)
+            return refuse(g->vc_only, "to Steiner trees (it is a vertex cover option)");
+        if (g->gpu)
+            return refuse(g->gpu, "to Steiner trees (it tunes the vertex cover search)");
+        break;
+    case MODE_CHECK:
+        if (g->solving)
+            return refuse(g->solving, "to --check");
+        if (g->gpu)
+            return refuse(g->gpu, "to --check");
+        if (g->output)
+            return refuse(g->output, "to --check (it prints only its verdict)");
+        if (g->progress)
+            return refuse(g->progress, "to --check");
+        if (g->steiner)
+            return refuse(g->steiner, "to --check");
+        if (g->k && o->check == CHECK_STEINER)
+            return refuse(g->k, "to Steiner trees");
+        break;
+    case MODE_WRITE:
+        if (g->k || g->solving || g->gpu || g->steiner || g->output || g->progress || g->clique)
+            return refuse(g->k         ? g->k
+                          : g->solving ? g->solving
+                          : g->gpu     ? g->gpu
+                          : g->steiner ? g->steiner
+                          : g->output  ? g->output
+                          : g->progress ? g->progress
+                                        : "--clique",
+                          "to --write (it only converts the graph)");
+        if (g->steiner_mode)
+            return refuse("--steiner", "to --write (it only converts the graph)");
+        break;
+    case MODE_COVER:
+    case MODE_CLIQUE:
+        if (g->steiner)
+            return refuse(g->steiner, "without --steiner");
+        break;
+    case MODE_HELP:
+    case MODE_VERSION:
+        break;
+    }
+    if (o->write_format && o->mode != MODE_WRITE)
+        return refuse("--write-format", "without --write");
+    return 0;
+}
+
+static int take_operands(struct options *o, const struct given *g, int argc, char **argv,
+                         int stdin_is_terminal)
+{
+    int operands = argc - optind;
+    if (o->mode == MODE_CHECK) {
+        if (operands != 2)
+            return usage_error("%s", "--check takes two files: GRAPH ANSWER");
+        o->input = argv[optind];
+        o->cover_file = argv[optind + 1];
+        return 0;
+    }
+    if (operands > 1) {
+        if (g->stats_without_equals)
+            return usage_error("one input file expected, extra operand '%s' (statistics go to "
+                               "a file with --stats=FILE; '--stats FILE' reads FILE as the graph)",
+                               argv[optind + 1]);
+        return usage_error("one input file expected, extra operand '%s'", argv[optind + 1]);
+    }
+    if (operands == 1) {
+        o->input = argv[optind];
+        return 0;
+    }
+    if (stdin_is_terminal)
+        return usage_error("%s", "no input file: give FILE, or the graph on standard input "
+                                 "(mvc-gpu < in.gr > out.vc)");
+    o->input = "-";
+    return 0;
+}
+
+int options_parse(struct options *o, int argc, char **argv, int stdin_is_terminal)
 {
     memset(o, 0, sizeof *o);
     solve_opts_default(&o->solve);
@@ -237,9 +358,12 @@ int options_parse(struct options *o, int argc, char **argv)
     o->steiner_algo = "kmb";
     o->sssp = "auto";
     o->improve = -1;
+    o->improve_time = -1;
     o->steiner_gpu = -1;
     o->steiner_mst = -1;
-    int progress = 0;
+    struct given g;
+    memset(&g, 0, sizeof g);
+    int help = 0, version = 0;
 
     opterr = 0;
     int c;
@@ -248,26 +372,34 @@ int options_parse(struct options *o, int argc, char **argv)
         case 'k':
             if (parse_int64(optarg, 0, INT32_MAX, &o->solve.k))
                 return usage_error("--k needs a non-negative integer, not '%s'", optarg);
+            note(&g.k, "--k");
             break;
         case OPT_SOLVER:
             if (parse_solver(optarg, &o->solve.solver))
                 return usage_error("unknown solver '%s' (auto, seq, stackonly, hybrid, clique, clique-gpu, bnr)",
                                    optarg);
+            note(&g.solving, "--solver");
+            note(&g.vc_only, "--solver");
             break;
         case OPT_TIME_LIMIT:
             if (parse_seconds(optarg, &o->solve.time_limit))
                 return usage_error("--time-limit needs a positive number of seconds, not '%s'",
                                    optarg);
+            note(&g.solving, "--time-limit");
             break;
         case OPT_THREADS:
             if (parse_int(optarg, 1, 4096, &o->solve.threads))
                 return usage_error("--threads needs a positive integer, not '%s'", optarg);
+            note(&g.solving, "--threads");
             break;
         case OPT_STATS:
             o->stats = optarg ? optarg : "-";
+            g.stats_without_equals = optarg == NULL;
+            note(&g.output, "--stats");
             break;
         case 'o':
             o->output = optarg;
+            note(&g.output, "--output");
             break;
         case 'v':
             o->verbose = 1;
@@ -276,39 +408,49 @@ int options_parse(struct options *o, int argc, char **argv)
             o->quiet = 1;
             break;
         case OPT_PROGRESS:
-            progress = 1;
+            note(&g.progress, "--progress");
             break;
         case OPT_COMPLEMENT:
             o->complement = 1;
             break;
+        case OPT_CLIQUE:
+            g.clique = 1;
+            break;
         case OPT_FORMAT:
             o->format = optarg;
             break;
+        case OPT_WRITE:
+            o->write_path = optarg;
+            break;
+        case OPT_WRITE_FORMAT:
+            o->write_format = optarg;
+            break;
         case OPT_STEINER:
-            if (o->mode == MODE_CHECK)
-                o->check_steiner = 1;
-            else
-                o->mode = MODE_STEINER;
+            g.steiner_mode = 1;
             break;
         case OPT_CHECK:
-            o->check_steiner = o->mode == MODE_STEINER;
-            o->mode = MODE_CHECK;
+            g.check = 1;
             break;
         case OPT_NO_REDUCE:
             o->solve.reduce = 0;
+            note(&g.solving, "--no-reduce");
+            note(&g.vc_only, "--no-reduce");
             break;
         case OPT_BLOCK_SIZE:
             if (parse_int(optarg, 32, 1024, &o->solve.block_size) || o->solve.block_size % 32)
                 return usage_error("--block-size needs a multiple of 32 in 32..1024, not '%s'",
                                    optarg);
+            note(&g.gpu, "--block-size");
             break;
         case OPT_BLOCKS:
             if (parse_int(optarg, 1, 1 << 24, &o->solve.blocks))
                 return usage_error("--blocks needs a positive integer, not '%s'", optarg);
+            note(&g.gpu, "--blocks");
             break;
         case OPT_WORKLIST_SIZE:
             if (parse_int64(optarg, 1, (int64_t)1 << 40, &o->solve.worklist_size))
                 return usage_error("--worklist-size needs a positive integer, not '%s'", optarg);
+            note(&g.gpu, "--worklist-size");
             break;
         case OPT_THRESHOLD: {
             char *end;
@@ -317,16 +459,19 @@ int options_parse(struct options *o, int argc, char **argv)
             if (errno || end == optarg || *end || !(o->solve.threshold > 0) ||
                 o->solve.threshold > 1)
                 return usage_error("--threshold needs a fraction in (0, 1], not '%s'", optarg);
+            note(&g.gpu, "--threshold");
             break;
         }
         case OPT_DEPTH:
             if (parse_int(optarg, 0, 64, &o->solve.depth))
                 return usage_error("--depth needs an integer in 0..64, not '%s'", optarg);
+            note(&g.gpu, "--depth");
             break;
         case OPT_DEVICE_MEMORY:
             if (parse_bytes(optarg, &o->solve.device_memory_limit))
                 return usage_error("--device-memory needs a size such as 512M or 4G, not '%s'",
                                    optarg);
+            note(&g.gpu, "--device-memory");
             break;
         case OPT_GPU_AFTER: {
             char *end;
@@ -335,6 +480,8 @@ int options_parse(struct options *o, int argc, char **argv)
             if (errno || end == optarg || *end || !(o->solve.gpu_after >= 0) ||
                 !isfinite(o->solve.gpu_after))
                 return usage_error("--gpu-after needs a number of seconds >= 0, not '%s'", optarg);
+            note(&g.solving, "--gpu-after");
+            note(&g.vc_only, "--gpu-after");
             break;
         }
         case OPT_COMPLEMENT_MEMORY:
@@ -346,15 +493,25 @@ int options_parse(struct options *o, int argc, char **argv)
             if (strcmp(optarg, "kmb") && strcmp(optarg, "mehlhorn"))
                 return usage_error("--steiner-algo is kmb or mehlhorn, not '%s'", optarg);
             o->steiner_algo = optarg;
+            note(&g.steiner, "--steiner-algo");
             break;
         case OPT_SSSP:
             o->sssp = optarg;
+            note(&g.steiner, "--sssp");
             break;
         case OPT_IMPROVE:
             o->improve = 1;
+            note(&g.steiner, "--improve");
             break;
         case OPT_NO_IMPROVE:
             o->improve = 0;
+            note(&g.steiner, "--no-improve");
+            break;
+        case OPT_IMPROVE_TIME:
+            if (parse_seconds(optarg, &o->improve_time))
+                return usage_error("--improve-time needs a positive number of seconds, not '%s'",
+                                   optarg);
+            note(&g.steiner, "--improve-time");
             break;
         case OPT_STEINER_DEVICE:
             if (strcmp(optarg, "auto") == 0)
@@ -365,6 +522,7 @@ int options_parse(struct options *o, int argc, char **argv)
                 o->steiner_gpu = 1;
             else
                 return usage_error("--steiner-device is auto, cpu or gpu, not '%s'", optarg);
+            note(&g.steiner, "--steiner-device");
             break;
         case OPT_STEINER_MST:
             if (strcmp(optarg, "auto") == 0)
@@ -375,36 +533,50 @@ int options_parse(struct options *o, int argc, char **argv)
                 o->steiner_mst = 1;
             else
                 return usage_error("--steiner-mst is auto, cpu or gpu, not '%s'", optarg);
+            note(&g.steiner, "--steiner-mst");
             break;
         case 'h':
-            o->mode = MODE_HELP;
-            return 0;
+            help = 1;
+            break;
         case 'V':
-            o->mode = MODE_VERSION;
-            return 0;
+            version = 1;
+            break;
         case ':':
             return usage_error("option '%s' needs an argument", argv[optind - 1]);
         default:
             return usage_error("unknown option '%s'", argv[optind - 1]);
         }
     }
-    int operands = argc - optind;
-    if (o->mode == MODE_CHECK) {
-        if (operands != 2)
-            return usage_error("%s", "--check takes two files: GRAPH ANSWER");
-        o->input = argv[optind];
-        o->cover_file = argv[optind + 1];
-    } else {
-        if (operands == 0)
-            return usage_error("%s", "no input file (use - for standard input)");
-        if (operands > 1)
-            return usage_error("one input file expected, extra operand '%s'", argv[optind + 1]);
-        o->input = argv[optind];
+    if (help || version) {
+        o->mode = help ? MODE_HELP : MODE_VERSION;
+        return 0;
     }
+    if (g.check && o->write_path)
+        return usage_error("%s", "--check and --write exclude each other");
+    if (g.check) {
+        o->mode = MODE_CHECK;
+        o->check = g.steiner_mode ? CHECK_STEINER : g.clique ? CHECK_CLIQUE : CHECK_COVER;
+    } else if (o->write_path) {
+        o->mode = MODE_WRITE;
+    } else if (g.steiner_mode) {
+        o->mode = MODE_STEINER;
+    } else if (g.clique) {
+        o->mode = MODE_CLIQUE;
+    }
+    if (g.check && g.steiner_mode && (g.clique || o->complement))
+        return usage_error("%s", "--check takes one kind of answer: --steiner, --clique or "
+                                 "--complement");
+    int status = check_combinations(o, &g);
+    if (status != 0)
+        return status;
+    status = take_operands(o, &g, argc, argv, stdin_is_terminal);
+    if (status != 0)
+        return status;
     if (o->verbose && o->quiet)
         return usage_error("%s", "--verbose and --quiet exclude each other");
+    o->gpu_option = g.gpu;
     o->solve.verbose = o->verbose;
     o->solve.quiet = o->quiet;
-    o->solve.progress = !o->quiet && (progress || o->verbose);
+    o->solve.progress = !o->quiet && (g.progress != NULL || o->verbose);
     return 0;
 }

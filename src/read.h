@@ -78,7 +78,7 @@ const char *graph_format_name(enum graph_format f);
 
 struct read_opts {
     enum graph_format format;   /* GRAPH_FORMAT_AUTO: recognise it from the content */
-    FILE *warnings;             /* "FILE:LINE: warning: ..." lines go here; NULL: silent */
+    FILE *warnings;             /* "mvc-gpu: FILE:LINE: warning: ..." lines; NULL: silent */
     int64_t max_bytes;          /* refuse graphs whose CSR needs more; 0: physical memory */
     enum graph_format detected; /* out: the format that was read */
 };

@@ -109,9 +109,9 @@ void read_warn(const struct read_opts *ro, const struct source_pos *pos, const c
     if (ro == NULL || ro->warnings == NULL)
         return;
     if (pos->line > 0)
-        fprintf(ro->warnings, "%s:%ld: warning: ", pos->file, pos->line);
+        fprintf(ro->warnings, "mvc-gpu: %s:%ld: warning: ", pos->file, pos->line);
     else
-        fprintf(ro->warnings, "%s: warning: ", pos->file);
+        fprintf(ro->warnings, "mvc-gpu: %s: warning: ", pos->file);
     va_list ap;
     va_start(ap, fmt);
     vfprintf(ro->warnings, fmt, ap);

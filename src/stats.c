@@ -4,6 +4,7 @@
 #include <float.h>
 
 #include "kernel.h"
+#include "max_clique.h"
 #include "steiner.h"
 
 static void json_string(FILE *out, const char *s)
@@ -83,8 +84,35 @@ int stats_write_json(FILE *out, const struct run_info *run, const struct solve_s
     return ferror(out) ? -1 : 0;
 }
 
+int stats_write_clique_json(FILE *out, const struct run_info *run,
+                            const struct max_clique_stats *st, int32_t size)
+{
+    fputs("{\n  \"input\": ", out);
+    json_string(out, run->input);
+    fputs(",\n  \"mode\": ", out);
+    json_string(out, run->mode);
+    if (run->k >= 0)
+        fprintf(out, ",\n  \"k\": %lld", (long long)run->k);
+    fprintf(out, ",\n  \"n\": %ld,\n  \"m\": %lld", (long)run->n, (long long)run->m);
+    fputs(",\n  \"path\": ", out);
+    json_string(out, st->path ? st->path : "none");
+    fputs(",\n  \"outcome\": ", out);
+    json_string(out, run->outcome);
+    fprintf(out,
+            ",\n  \"clique\": %ld,\n  \"upper_bound\": %ld,\n  \"nodes\": %lld"
+            ",\n  \"degeneracy\": %ld,\n  \"heuristic\": %ld,\n  \"searched\": %lld",
+            (long)size, (long)st->upper_bound, (long long)st->nodes, (long)st->degeneracy,
+            (long)st->heuristic, (long long)st->searched);
+    if (st->cover.solver)
+        fputs(",\n  \"cover_solver\": ", out), json_string(out, st->cover.solver);
+    fprintf(out, ",\n  \"time\": {\"load\": %.6f, \"search\": %.6f, \"total\": %.6f}\n}\n",
+            run->t_load, st->t_search, run->t_total);
+    return ferror(out) ? -1 : 0;
+}
+
 int stats_write_steiner_json(FILE *out, const char *input, const struct graph *g, double t_load,
-                             double t_total, const struct steiner_stats *st)
+                             double t_total, double improve_budget,
+                             const struct steiner_stats *st)
 {
     fputs("{\n  \"input\": ", out);
     json_string(out, input);
@@ -109,11 +137,11 @@ int stats_write_steiner_json(FILE *out, const char *input, const struct graph *g
     fprintf(out,
             "}"
             ",\n  \"pruned\": %lld,\n  \"sssp_runs\": %lld,\n  \"gpu_launches\": %lld"
-            ",\n  \"improve\": {\"rounds\": %lld, \"attempts\": %lld, \"exchanges\": %lld, "
-            "\"interrupted\": %s}"
+            ",\n  \"improve\": {\"budget\": %.3f, \"rounds\": %lld, \"attempts\": %lld, "
+            "\"exchanges\": %lld, \"interrupted\": %s}"
             ",\n  \"gpu_mst_rounds\": %lld",
             (long long)st->pruned, (long long)st->sssp_runs, (long long)st->gpu_launches,
-            (long long)st->improve_rounds, (long long)st->improve_attempts,
+            improve_budget, (long long)st->improve_rounds, (long long)st->improve_attempts,
             (long long)st->improve_exchanges, st->improve_interrupted ? "true" : "false",
             (long long)st->gpu_mst_rounds);
     fprintf(out,

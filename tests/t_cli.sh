@@ -17,8 +17,9 @@ grep -q '^mvc-gpu ' "$TMP/out"; ok $? "--version names the program"
 run --no-such-option "$inst/path10.gr"
 is "$status" 2 "unknown option: exit 2"
 grep -q "unknown option '--no-such-option'" "$TMP/err"; ok $? "and says which option"
-run
-is "$status" 2 "no input file: exit 2"
+run </dev/null
+is "$status" 2 "no FILE and an empty standard input: exit 2"
+grep -q "^mvc-gpu: <stdin>" "$TMP/err"; ok $? "and the message names standard input"
 run "$inst/path10.gr" extra
 is "$status" 2 "two input files: exit 2"
 run --solver=magic "$inst/path10.gr"

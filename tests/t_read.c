@@ -198,7 +198,7 @@ static void test_dimacs(void)
     is(read_text("p edge 3 5\ne 1 2\n", GRAPH_FORMAT_AUTO, &g, &err, &warnings), MVC_OK,
        "DIMACS edge count below the header: read anyway");
     ok(g && g->m == 1, "with the edges it has");
-    if (!ok(warnings && strcmp(warnings, "mem:2: warning: 1 edges read, but the header at line 1 "
+    if (!ok(warnings && strcmp(warnings, "mvc-gpu: mem:2: warning: 1 edges read, but the header at line 1 "
                                          "announces 5\n") == 0,
             "and one warning naming both counts"))
         diag("warning: %s", warnings ? warnings : "(none)");
@@ -206,7 +206,7 @@ static void test_dimacs(void)
     graph_free(g);
     is(read_text("p col 3 1\nn 1 5\ne 1 2\n", GRAPH_FORMAT_AUTO, &g, &err, &warnings), MVC_OK,
        "DIMACS vertex weight lines read");
-    ok(warnings && strstr(warnings, "mem:2: warning: vertex weight lines 'n' ignored") == warnings,
+    ok(warnings && strstr(warnings, "mvc-gpu: mem:2: warning: vertex weight lines 'n' ignored") == warnings,
        "and ignored with a warning");
     free(warnings);
     graph_free(g);
@@ -292,7 +292,7 @@ static void test_edges(void)
     is(read_text("1 2 0.5\n2 3 1\n", GRAPH_FORMAT_AUTO, &g, &err, &warnings), MVC_OK,
        "real third column read");
     ok(g && g->weights == NULL && g->m == 2, "as an unweighted graph");
-    ok(warnings && strncmp(warnings, "mem:1: warning: non-integer weight", 34) == 0,
+    ok(warnings && strncmp(warnings, "mvc-gpu: mem:1: warning: non-integer weight", 43) == 0,
        "with a warning at the first real value");
     free(warnings);
     graph_free(g);
