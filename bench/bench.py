@@ -101,7 +101,9 @@ def run_one(binary, graph, solver, k, time_limit, extra, tmp):
             for line in f:
                 if line.startswith("s vc"):
                     size = int(line.split()[3])
-        check = subprocess.run([binary, "--check", "--quiet"] + extra + [graph, cover],
+        # --check refuses solver options: of the extra arguments it takes only --complement
+        check_flags = [a for a in extra if a == "--complement"]
+        check = subprocess.run([binary, "--check", "--quiet"] + check_flags + [graph, cover],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         result["valid"] = check.returncode == 0
     result["size"] = size
