@@ -270,7 +270,8 @@ int main(void)
     struct cover c = {0};
     struct error err = {0};
     int outcome = solve_clique(g, &o, &c, &st, &err);
-    ok(outcome == SOLVE_STOPPED || outcome == SOLVE_OPTIMAL, "stop flag honoured (%d)", outcome);
+    /* G(300, 0.5) takes the search far longer than one poll: only a stop ends it this early */
+    ok(outcome == SOLVE_STOPPED, "stop flag honoured (%d)", outcome);
     ok(cover_check(g, &c, &err) == MVC_OK, "cover valid after a stop");
     cover_free(&c);
     graph_free(g);

@@ -27,5 +27,12 @@ tail -n +2 "$inst/manifest.tsv" | while IFS="$(printf '\t')" read -r file n m op
 done > "$TMP/tap"
 cat "$TMP/tap"
 failed=$(grep -c '^not ok' "$TMP/tap")
-echo "1..$(grep -c '^ok\|^not ok' "$TMP/tap")"
+count=$(grep -c '^ok\|^not ok' "$TMP/tap")
+if [ "$count" -eq 0 ]; then
+    # an empty or unreadable manifest must not pass as "nothing to test"
+    echo "not ok 1 - instances/manifest.tsv lists no instance"
+    echo "1..1"
+    exit 1
+fi
+echo "1..$count"
 [ "$failed" -eq 0 ]

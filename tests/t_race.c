@@ -100,11 +100,12 @@ int main(void)
     script(0, 0.01, SOLVE_OPTIMAL, 7);
     script(1, 0.0, SOLVE_OPTIMAL, 6);
     double t0 = clock_seconds();
-    int r = run(g, 0.5, NULL, &c, &st, &err);
+    /* times leave wide margins: loaded machines and sanitizers slow everything down */
+    int r = run(g, 3.0, NULL, &c, &st, &err);
     is(r, SOLVE_OPTIMAL, "an early answer wins");
     is(c.size, 7, "with its own cover");
     ok(!scripts[1].started, "the late entrant never started");
-    ok(clock_seconds() - t0 < 0.4, "and the race did not wait for its start time");
+    ok(clock_seconds() - t0 < 2.0, "and the race did not wait for its start time (3 s)");
     cover_free(&c);
 
     /* the late entrant answers first: the first is stopped */
@@ -115,7 +116,7 @@ int main(void)
     is(r, SOLVE_OPTIMAL, "the GPU-like entrant's proven answer wins");
     is(c.size, 6, "its cover is returned");
     ok(scripts[0].stopped_early, "the slower entrant was stopped");
-    ok(clock_seconds() - t0 < 1.0, "without waiting for its end");
+    ok(clock_seconds() - t0 < 3.0, "without waiting for its end (5 s)");
     is(strcmp(st.solver, "second"), 0, "the winner's statistics are reported");
     cover_free(&c);
 
@@ -199,7 +200,7 @@ int main(void)
     t0 = clock_seconds();
     r = race_solve(g, scripted_solve, q, 2, &o, &c, &st, &err);
     ok(r == SOLVE_OPTIMAL && c.size == 6, "the waiting entrant started once ready and won");
-    ok(clock_seconds() - t0 >= 0.05 && clock_seconds() - t0 < 1.0,
+    ok(clock_seconds() - t0 >= 0.05 && clock_seconds() - t0 < 3.0,
        "not before its readiness (%.3f s)", clock_seconds() - t0);
     cover_free(&c);
 
