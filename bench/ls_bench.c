@@ -13,7 +13,7 @@
 #include "clock.h"
 #include "cover.h"
 #include "greedy.h"
-#include "kernel.h"
+#include "kernelize.h"
 #include "local_search.h"
 #include "read.h"
 

@@ -1,6 +1,6 @@
 /*
  * The colouring step of one search node, done by one warp: the GPU form of
- * colour_candidates() and renumber() in src/clique.c, with the same classes,
+ * colour_candidates() and renumber() in src/vc/clique/clique.c, with the same classes,
  * the same order and the same list, so both searches bound alike.
  */
 #ifndef MVC_CLIQUE_COLOUR_CUH

@@ -1,6 +1,6 @@
 /*
  * Host preparation of the GPU clique search (see clique_prepare.h): the same
- * degeneracy order and greedy first clique as src/clique.c, so that both
+ * degeneracy order and greedy first clique as src/vc/clique/clique.c, so that both
  * searches start from the same place.
  */
 #include "clique_prepare.h"

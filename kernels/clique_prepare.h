@@ -1,6 +1,6 @@
 /*
  * Host preparation of the GPU clique search: the search order, the complement
- * adjacency as bitset rows in that order, and a first clique, as src/clique.c
+ * adjacency as bitset rows in that order, and a first clique, as src/vc/clique/clique.c
  * prepares its own search.
  */
 #ifndef MVC_CLIQUE_PREPARE_H

@@ -1,7 +1,7 @@
 /*
  * The kernels of the GPU clique search: one warp colours the root, then a
  * persistent grid of warps runs the depth-first search of expand() in
- * src/clique.c, one subtree per warp, taking root branches first and then
+ * src/vc/clique/clique.c, one subtree per warp, taking root branches first and then
  * subproblems that busy warps donate to idle ones.
  */
 #ifndef MVC_CLIQUE_SEARCH_CUH
@@ -12,7 +12,7 @@
 #include "clique_queue.cuh"
 #include "clique_warp.cuh"
 
-#define CLIQUE_NODES_PER_SM 256 /* = SOLVE_MAX_SMS of src/solve.h */
+#define CLIQUE_NODES_PER_SM 256 /* = SOLVE_MAX_SMS of src/vc/solve.h */
 
 /* An idle warp looks for work again after this long, doubling up to the maximum. */
 #define IDLE_SLEEP_MIN_NS 256
@@ -172,7 +172,7 @@ static __device__ bool donate_shallowest(const struct clique_params &p, const st
 }
 
 /*
- * The depth-first search of expand() in src/clique.c from a subproblem at
+ * The depth-first search of expand() in src/vc/clique/clique.c from a subproblem at
  * depth d0 (clique[0 .. d0) chosen, `candidates` left), with an explicit
  * stack: colour, branch on the listed vertices from the highest colour down
  * while depth + colour beats the bound, and record a clique at every leaf

@@ -1,5 +1,5 @@
 /*
- * A search-tree node on the device: the degree array of src/degree.h (n degrees,
+ * A search-tree node on the device: the degree array of src/graph/degree.h (n degrees,
  * DEGREE_REMOVED for vertices in the cover, then the cover size), padded to a
  * multiple of 4 ints so that nodes move as int4. Where the block's current
  * node lives is a storage policy: shared memory when it fits, else global.

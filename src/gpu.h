@@ -49,7 +49,7 @@ int gpu_solve_mvc(const struct graph *g, const struct solve_opts *o, struct cove
 /*
  * Dense graphs: minimum vertex cover as the complement of a maximum clique of
  * g's edge complement, by a bitset colouring branch-and-bound spread over the
- * GPU's warps (the CPU version is src/clique.c). Same contract as solve_seq.
+ * GPU's warps (the CPU version is src/vc/clique/clique.c). Same contract as solve_seq.
  */
 int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct cover *out,
                      struct solve_stats *st, struct error *err);

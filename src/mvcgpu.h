@@ -27,7 +27,7 @@
 extern "C" {
 #endif
 
-/* Error codes: all but MVCGPU_EINVAL are the solver's own statuses (src/error.h). */
+/* Error codes: all but MVCGPU_EINVAL are the solver's own statuses (src/base/error.h). */
 enum mvcgpu_code {
     MVCGPU_OK = 0,
     MVCGPU_EINPUT = -1,       /* malformed input: a file's message names file and line */

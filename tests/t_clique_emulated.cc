@@ -1,6 +1,6 @@
 /*
  * The GPU clique search's kernels run on the host (tests/cuda_emulation.h,
- * warps of 8 lanes) against the CPU solver of src/clique.c: root colouring,
+ * warps of 8 lanes) against the CPU solver of src/vc/clique/clique.c: root colouring,
  * root branches, donation through the queue, termination, PVC and stop, on
  * machines without a GPU. The host steps mirror search_on_device in
  * kernels/clique_gpu.cu.

@@ -1,4 +1,4 @@
-/* The GPU dense-graph solver (gpu_solve_clique) against the CPU one (src/clique.c). */
+/* The GPU dense-graph solver (gpu_solve_clique) against the CPU one (src/vc/clique/clique.c). */
 #include "config.h"
 
 #include <stdio.h>
@@ -95,7 +95,7 @@ static void check_pvc(const struct graph *g, int32_t opt, const char *name)
 
 /*
  * With a single warp nothing is donated and the root branches are taken in
- * order, so the GPU walks exactly the tree of src/clique.c: same node count.
+ * order, so the GPU walks exactly the tree of src/vc/clique/clique.c: same node count.
  */
 static void check_single_warp(const struct graph *g, const char *name)
 {

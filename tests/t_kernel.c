@@ -6,7 +6,7 @@
 #include "components.h"
 #include "cover.h"
 #include "graph.h"
-#include "kernel.h"
+#include "kernelize.h"
 #include "tap.h"
 
 #define MAX_N 20

@@ -19,7 +19,7 @@
 #include "config.h"
 #include "cover.h"
 #include "gpu.h"
-#include "kernel.h"
+#include "kernelize.h"
 #include "progress.h"
 #include "progress_printer.h"
 #include "read.h"

@@ -3,7 +3,7 @@
 
 #include <float.h>
 
-#include "kernel.h"
+#include "kernelize.h"
 #include "max_clique.h"
 #include "steiner.h"
 

@@ -1,13 +1,13 @@
 /* Kernelization driver: runs the rules to a fixed point, builds the kernel and lifts its covers. */
-#include "kernel.h"
+#include "kernelize.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
-#include "kernel_log.h"
-#include "kernel_rules.h"
+#include "lift_log.h"
 #include "rgraph.h"
+#include "rules.h"
 
 struct kernel {
     struct graph *g;     /* the reduced graph, vertices 0..n'-1 */

@@ -1,6 +1,6 @@
 /* Exact kernelization for vertex cover: rules applied to a fixed point, and the lift back. */
-#ifndef MVC_KERNEL_H
-#define MVC_KERNEL_H
+#ifndef MVC_KERNELIZE_H
+#define MVC_KERNELIZE_H
 
 #include <signal.h>
 #include <stdint.h>

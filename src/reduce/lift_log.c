@@ -1,5 +1,5 @@
 /* Kernelization log: appending decisions and undoing them in reverse order. */
-#include "kernel_log.h"
+#include "lift_log.h"
 
 #include <assert.h>
 #include <stdlib.h>

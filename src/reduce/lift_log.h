@@ -1,6 +1,6 @@
 /* The kernelization's decisions, replayed backwards to turn a kernel cover into an input cover. */
-#ifndef MVC_KERNEL_LOG_H
-#define MVC_KERNEL_LOG_H
+#ifndef MVC_LIFT_LOG_H
+#define MVC_LIFT_LOG_H
 
 #include <stdint.h>
 

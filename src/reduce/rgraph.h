@@ -9,8 +9,8 @@
 
 #include "edge_set.h"
 #include "graph.h"
-#include "kernel.h"
-#include "kernel_log.h"
+#include "kernelize.h"
+#include "lift_log.h"
 
 enum rgraph_state { RGRAPH_ALIVE, RGRAPH_TAKEN, RGRAPH_EXCLUDED, RGRAPH_FOLDED };
 

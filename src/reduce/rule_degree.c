@@ -1,5 +1,5 @@
 /* Low-degree rules: isolated vertices, pendant vertices, and degree two (triangle or fold). */
-#include "kernel_rules.h"
+#include "rules.h"
 
 static int take_pendant_neighbour(struct rgraph *r, int32_t v)
 {

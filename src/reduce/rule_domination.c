@@ -2,7 +2,7 @@
  * Domination: for adjacent u, v with N[u] within N[v], some minimum cover
  * holds v (Fomin, Grandoni and Kratsch 2009; Akiba and Iwata 2016).
  */
-#include "kernel_rules.h"
+#include "rules.h"
 
 /* A neighbour v of x with N[x] within N[v], or -1. */
 static int32_t dominator_of(struct rgraph *r, int32_t x)

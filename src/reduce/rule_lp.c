@@ -7,7 +7,7 @@
  * every vertex where some optimum is (Iwata, Oka and Yoshida 2014; Akiba and
  * Iwata 2016), so afterwards all-1/2 is the only optimum.
  */
-#include "kernel_rules.h"
+#include "rules.h"
 
 #include <assert.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * holds all of N(u); otherwise u, v and N(u) fold into one vertex
  * (Xiao and Nagamochi 2013; Akiba and Iwata 2016).
  */
-#include "kernel_rules.h"
+#include "rules.h"
 
 /* A vertex other than v with the same three neighbours, or -1. */
 static int32_t twin_of(struct rgraph *r, int32_t v, const int32_t nv[3])

@@ -3,7 +3,7 @@
  * some minimum cover holds v (Xiao and Nagamochi 2013; Akiba and Iwata
  * 2016). The rule subsumes domination.
  */
-#include "kernel_rules.h"
+#include "rules.h"
 
 #include <stdlib.h>
 

@@ -1,13 +1,13 @@
 /*
- * The kernelization rules on the reducing graph, run by kernel.c. Each returns
+ * The kernelization rules on the reducing graph, run by kernelize.c. Each returns
  * a negative mvc_status on failure, 0 when it changed nothing and 1 when it did.
  */
-#ifndef MVC_KERNEL_RULES_H
-#define MVC_KERNEL_RULES_H
+#ifndef MVC_RULES_H
+#define MVC_RULES_H
 
 #include <stdint.h>
 
-#include "kernel.h"
+#include "kernelize.h"
 #include "rgraph.h"
 
 /* Degrees 0, 1 and 2 (the latter two as o enables them) at vertex v. */

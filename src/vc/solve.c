@@ -17,7 +17,7 @@
 #include "clock.h"
 #include "components.h"
 #include "gpu.h"
-#include "kernel.h"
+#include "kernelize.h"
 #include "race.h"
 
 /* Components this small go to the CPU solver: a GPU launch costs more than their search. */

@@ -1,4 +1,4 @@
-/* Fuzz harness: the format recognition (src/read.c) and whichever reader it picks. */
+/* Fuzz harness: the format recognition (src/io/read.c) and whichever reader it picks. */
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,4 +1,4 @@
-/* Fuzz harness: the PACE .vc solution reader that --check uses (src/cover.c). */
+/* Fuzz harness: the PACE .vc solution reader that --check uses (src/graph/cover.c). */
 #include <stdlib.h>
 #include <string.h>
 

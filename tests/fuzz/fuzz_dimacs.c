@@ -1,4 +1,4 @@
-/* Fuzz harness: the DIMACS clique / colouring reader (src/read_dimacs.c). */
+/* Fuzz harness: the DIMACS clique / colouring reader (src/io/read_dimacs.c). */
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

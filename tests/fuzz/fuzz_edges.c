@@ -1,4 +1,4 @@
-/* Fuzz harness: the SNAP / KONECT edge-list reader (src/read_edges.c). */
+/* Fuzz harness: the SNAP / KONECT edge-list reader (src/io/read_edges.c). */
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

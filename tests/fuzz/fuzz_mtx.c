@@ -1,4 +1,4 @@
-/* Fuzz harness: the Matrix Market reader (src/read_mtx.c). */
+/* Fuzz harness: the Matrix Market reader (src/io/read_mtx.c). */
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

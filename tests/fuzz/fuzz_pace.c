@@ -1,4 +1,4 @@
-/* Fuzz harness: the PACE 2019 .gr reader (src/read_pace.c). */
+/* Fuzz harness: the PACE 2019 .gr reader (src/io/read_pace.c). */
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,5 +1,5 @@
 /* Fuzz harness: the PACE 2018 Steiner tree answer reader that --check uses
- * (src/steiner_answer.c). */
+ * (src/steiner/steiner_answer.c). */
 #include <stdlib.h>
 #include <string.h>
 

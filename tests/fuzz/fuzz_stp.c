@@ -1,4 +1,4 @@
-/* Fuzz harness: the SteinLib / PACE 2018 .stp reader (src/read_stp.c). */
+/* Fuzz harness: the SteinLib / PACE 2018 .stp reader (src/io/read_stp.c). */
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

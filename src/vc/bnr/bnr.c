@@ -2,7 +2,7 @@
  * Branch and reduce with lower bounds, for large sparse graphs (Akiba and
  * Iwata, "Branch-and-reduce exponential/FPT algorithms in practice: a case
  * study of vertex cover", Theoretical Computer Science 609, 2016): every
- * search node is kernelized with the rules of kernel.c, pruned by the
+ * search node is kernelized with the rules of kernelize.c, pruned by the
  * cycle-cover (LP) and clique-cover lower bounds, split into connected
  * components solved one by one, and branched on a vertex of maximum degree.
  *
@@ -22,7 +22,7 @@
 #include "clock.h"
 #include "components.h"
 #include "greedy.h"
-#include "kernel.h"
+#include "kernelize.h"
 #include "local_search.h"
 #include "progress.h"
 

@@ -1,0 +1,15 @@
+# src/graph: the CSR graph and its checks, covers, connected components, edge sets, the
+# vertex heap, degeneracy order and the degree arrays shared with kernels/ (included by
+# Makefile.am)
+libmvc_a_SOURCES += \
+	src/graph/graph.c src/graph/graph.h src/graph/graph_check.c \
+	src/graph/cover.c src/graph/cover.h \
+	src/graph/components.c src/graph/components.h \
+	src/graph/edge_set.c src/graph/edge_set.h \
+	src/graph/vertex_heap.c src/graph/vertex_heap.h \
+	src/graph/degeneracy.c src/graph/degeneracy.h \
+	src/graph/degree.h
+
+check_PROGRAMS += tests/t_vertex_heap
+TESTS += tests/t_vertex_heap
+tests_t_vertex_heap_LDADD = $(TEST_LDADD)
