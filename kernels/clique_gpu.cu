@@ -24,9 +24,9 @@ extern "C" {
 #include "clique_prepare.h"
 #include "cuda_check.h"
 
-#define POLL_NS 200000   /* host wait between looks at the running kernel */
+#define POLL_NS 200000     /* host wait between looks at the running kernel */
 #define REPORT_SECONDS 0.1 /* between reads of the best clique's size for the progress board */
-#define MEMORY_SHARE 0.8 /* of the free device memory, for the warps' stacks */
+#define MEMORY_SHARE 0.8   /* of the free device memory, for the warps' stacks */
 #define MIN_QUEUE_SLOTS 64
 
 /* Pinned host words the host copies to or from the running kernel. */
@@ -58,7 +58,7 @@ struct clique_plan {
 
 /* What a search leaves behind. */
 struct clique_outcome {
-    int complete;  /* the whole tree was searched (or pruned) */
+    int complete; /* the whole tree was searched (or pruned) */
     int64_t nodes;
     double seconds; /* kernel time */
 };
@@ -72,8 +72,9 @@ static int device_alloc(void **p, size_t bytes, const char *what, struct error *
     *p = NULL;
     if (code == cudaErrorMemoryAllocation) {
         (void)cudaGetLastError();
-        return error_set(err, MVC_ENOMEM, "not enough device memory for the clique search's %s (%zu bytes)",
-                         what, bytes);
+        return error_set(err, MVC_ENOMEM,
+                         "not enough device memory for the clique search's %s (%zu bytes)", what,
+                         bytes);
     }
     return CUDA_CHECK(err, code);
 }
@@ -112,28 +113,35 @@ static int device_open(struct clique_device *d, const struct clique_problem *cp,
     memset(d, 0, sizeof *d);
     size_t n = (size_t)cp->n, adj_bytes = n * cp->words * sizeof(clique_word);
     int status;
-    if ((status = CUDA_CHECK(err, cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking))) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaStreamCreateWithFlags(&d->side, cudaStreamNonBlocking))) != MVC_OK ||
+    if ((status = CUDA_CHECK(err, cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking))) !=
+            MVC_OK ||
+        (status = CUDA_CHECK(err, cudaStreamCreateWithFlags(&d->side, cudaStreamNonBlocking))) !=
+            MVC_OK ||
         (status = CUDA_CHECK(err, cudaEventCreate(&d->started))) != MVC_OK ||
         (status = CUDA_CHECK(err, cudaEventCreate(&d->finished))) != MVC_OK ||
         (status = CUDA_CHECK(err, cudaHostAlloc((void **)&d->host_words, HOST_WORDS * sizeof(int),
                                                 cudaHostAllocDefault))) != MVC_OK ||
         (status = device_alloc((void **)&d->adj, adj_bytes, "adjacency bitsets", err)) != MVC_OK ||
         (status = device_alloc((void **)&d->ctl, sizeof *d->ctl, "control block", err)) != MVC_OK ||
-        (status = device_alloc((void **)&d->root_entry, n * sizeof *d->root_entry, "root list", err)) != MVC_OK ||
-        (status = device_alloc((void **)&d->root_rank, n * sizeof *d->root_rank, "root ranks", err)) != MVC_OK ||
-        (status = device_alloc((void **)&d->root_low, (size_t)root_low_rows * cp->words * sizeof(clique_word),
+        (status = device_alloc((void **)&d->root_entry, n * sizeof *d->root_entry, "root list",
+                               err)) != MVC_OK ||
+        (status = device_alloc((void **)&d->root_rank, n * sizeof *d->root_rank, "root ranks",
+                               err)) != MVC_OK ||
+        (status = device_alloc((void **)&d->root_low,
+                               (size_t)root_low_rows * cp->words * sizeof(clique_word),
                                "root colour classes", err)) != MVC_OK ||
-        (status = device_alloc((void **)&d->best_clique, n * sizeof *d->best_clique, "best clique", err)) != MVC_OK ||
+        (status = device_alloc((void **)&d->best_clique, n * sizeof *d->best_clique, "best clique",
+                               err)) != MVC_OK ||
         (status = device_alloc((void **)&d->nodes_per_sm, SOLVE_MAX_SMS * sizeof *d->nodes_per_sm,
                                "statistics", err)) != MVC_OK)
         return status;
     d->host_words[HOST_ONE] = 1;
-    if ((status = CUDA_CHECK(err, cudaMemcpyAsync(d->adj, cp->adj, adj_bytes, cudaMemcpyHostToDevice,
-                                                  d->stream))) != MVC_OK ||
+    if ((status = CUDA_CHECK(err, cudaMemcpyAsync(d->adj, cp->adj, adj_bytes,
+                                                  cudaMemcpyHostToDevice, d->stream))) != MVC_OK ||
         (status = CUDA_CHECK(err, cudaMemsetAsync(d->root_rank, 0xff, n * sizeof *d->root_rank,
                                                   d->stream))) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaMemsetAsync(d->nodes_per_sm, 0, SOLVE_MAX_SMS * sizeof *d->nodes_per_sm,
+        (status = CUDA_CHECK(err, cudaMemsetAsync(d->nodes_per_sm, 0,
+                                                  SOLVE_MAX_SMS * sizeof *d->nodes_per_sm,
                                                   d->stream))) != MVC_OK)
         return status;
     return MVC_OK;
@@ -164,8 +172,9 @@ static int plan_search(const struct clique_problem *cp, const struct solve_opts 
     if ((status = CUDA_CHECK(err, cudaGetDevice(&device))) != MVC_OK ||
         (status = CUDA_CHECK(err, cudaDeviceGetAttribute(&plan->sms, cudaDevAttrMultiProcessorCount,
                                                          device))) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
-                                                         device))) != MVC_OK)
+        (status =
+             CUDA_CHECK(err, cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                                                    device))) != MVC_OK)
         return status;
     plan->lane_words = clique_lane_words(cp->words);
     int max_threads = clique_max_block_threads(plan->lane_words);
@@ -180,17 +189,20 @@ static int plan_search(const struct clique_problem *cp, const struct solve_opts 
     size_t adj_bytes = (size_t)cp->n * cp->words * sizeof(clique_word);
     plan->shared_bytes = adj_bytes <= (size_t)optin ? adj_bytes : 0;
     int per_sm = 0;
-    if ((status = clique_search_occupancy(plan->lane_words, plan->threads, plan->shared_bytes, &per_sm,
-                                          err)) != MVC_OK)
+    if ((status = clique_search_occupancy(plan->lane_words, plan->threads, plan->shared_bytes,
+                                          &per_sm, err)) != MVC_OK)
         return status;
     if (per_sm == 0 && plan->shared_bytes > 0) {
         plan->shared_bytes = 0;
-        if ((status = clique_search_occupancy(plan->lane_words, plan->threads, 0, &per_sm, err)) != MVC_OK)
+        if ((status = clique_search_occupancy(plan->lane_words, plan->threads, 0, &per_sm, err)) !=
+            MVC_OK)
             return status;
     }
     if (per_sm == 0)
-        return error_set(err, MVC_EDEVICE, "the clique search kernel does not fit on this device "
-                                           "(%d threads per block)", plan->threads);
+        return error_set(err, MVC_EDEVICE,
+                         "the clique search kernel does not fit on this device "
+                         "(%d threads per block)",
+                         plan->threads);
     plan->blocks = o->blocks > 0 ? o->blocks : plan->sms * per_sm;
     int warps_per_block = plan->threads / CLIQUE_WARP;
     plan->warps = plan->blocks * warps_per_block;
@@ -204,13 +216,15 @@ static int plan_search(const struct clique_problem *cp, const struct solve_opts 
     double budget = MEMORY_SHARE * (double)free_bytes;
     if (o->device_memory_limit > 0 && (double)o->device_memory_limit < budget)
         budget = (double)o->device_memory_limit;
-    /* a warp costs its stack and about two queue slots (the queue has a slot per warp, rounded up) */
+    /* a warp costs its stack and about two queue slots (the queue has a slot per warp, rounded up)
+     */
     double per_warp = (double)(p->stack_stride + 2 * p->slot_stride) * sizeof(int32_t);
     double fit = budget / per_warp;
     if (fit < 1)
         return error_set(err, MVC_ENOMEM,
                          "not enough device memory for one warp of the clique search "
-                         "(%.0f bytes per warp, %.0f available)", per_warp, budget);
+                         "(%.0f bytes per warp, %.0f available)",
+                         per_warp, budget);
     if ((double)plan->warps > fit) {
         plan->warps = (int)fit;
         plan->blocks = (plan->warps + warps_per_block - 1) / warps_per_block;
@@ -233,7 +247,8 @@ static int open_search(struct clique_device *d, const struct clique_plan *plan,
     size_t stack_bytes = (size_t)plan->warps * p->stack_stride * sizeof(int32_t);
     size_t queue_bytes = (size_t)plan->queue_capacity * p->slot_stride * sizeof(int32_t);
     if ((status = device_alloc((void **)&d->stacks, stack_bytes, "warp stacks", err)) != MVC_OK ||
-        (status = device_alloc((void **)&d->queue, queue_bytes, "subproblem queue", err)) != MVC_OK ||
+        (status = device_alloc((void **)&d->queue, queue_bytes, "subproblem queue", err)) !=
+            MVC_OK ||
         (status = device_alloc((void **)&d->queue_seq, plan->queue_capacity * sizeof(unsigned int),
                                "subproblem queue", err)) != MVC_OK)
         return status;
@@ -259,7 +274,8 @@ static int open_search(struct clique_device *d, const struct clique_plan *plan,
     ctl->head = ctl->tail = 0;
     ctl->best_lock = 0;
     ctl->nodes = 0;
-    return CUDA_CHECK(err, cudaMemcpyAsync(d->ctl, ctl, sizeof *ctl, cudaMemcpyHostToDevice, d->stream));
+    return CUDA_CHECK(err,
+                      cudaMemcpyAsync(d->ctl, ctl, sizeof *ctl, cudaMemcpyHostToDevice, d->stream));
 }
 
 /*
@@ -280,8 +296,9 @@ static int wait_for_search(struct clique_device *d, const struct solve_opts *o, 
         if (code != cudaErrorNotReady)
             return CUDA_CHECK(err, code);
         if (!stop_sent && stop_requested(o, start)) {
-            int status = CUDA_CHECK(err, cudaMemcpyAsync(&d->ctl->hot[HOT_STOP], &d->host_words[HOST_ONE],
-                                                         sizeof(int), cudaMemcpyHostToDevice, d->side));
+            int status =
+                CUDA_CHECK(err, cudaMemcpyAsync(&d->ctl->hot[HOT_STOP], &d->host_words[HOST_ONE],
+                                                sizeof(int), cudaMemcpyHostToDevice, d->side));
             if (status != MVC_OK)
                 return status;
             stop_sent = 1;
@@ -289,8 +306,9 @@ static int wait_for_search(struct clique_device *d, const struct solve_opts *o, 
         double now = clock_seconds();
         if (o->report != NULL && now - last_report >= REPORT_SECONDS) {
             last_report = now;
-            int status = CUDA_CHECK(err, cudaMemcpyAsync(&d->host_words[HOST_BEST], &d->ctl->hot[HOT_BEST],
-                                                         sizeof(int), cudaMemcpyDeviceToHost, d->side));
+            int status =
+                CUDA_CHECK(err, cudaMemcpyAsync(&d->host_words[HOST_BEST], &d->ctl->hot[HOT_BEST],
+                                                sizeof(int), cudaMemcpyDeviceToHost, d->side));
             if (status == MVC_OK)
                 status = CUDA_CHECK(err, cudaStreamSynchronize(d->side));
             if (status != MVC_OK)
@@ -344,16 +362,18 @@ static int search_on_device(struct clique_device *d, struct clique_problem *cp,
         memset(&plan, 0, sizeof plan);
         if ((status = plan_search(cp, o, &p, &plan, err)) != MVC_OK ||
             (status = open_search(d, &plan, &p, &ctl, err)) != MVC_OK ||
-            (status = clique_launch_search(&p, plan.blocks, plan.threads, plan.shared_bytes, d->stream,
-                                           err)) != MVC_OK ||
+            (status = clique_launch_search(&p, plan.blocks, plan.threads, plan.shared_bytes,
+                                           d->stream, err)) != MVC_OK ||
             (status = CUDA_CHECK(err, cudaEventRecord(d->finished, d->stream))) != MVC_OK ||
             (status = wait_for_search(d, o, start, cp->n, err)) != MVC_OK)
             return status;
         unsigned long long per_sm[SOLVE_MAX_SMS];
-        if ((status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, d->ctl, sizeof ctl, cudaMemcpyDeviceToHost,
-                                                      d->stream))) != MVC_OK ||
+        if ((status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, d->ctl, sizeof ctl,
+                                                      cudaMemcpyDeviceToHost, d->stream))) !=
+                MVC_OK ||
             (status = CUDA_CHECK(err, cudaMemcpyAsync(per_sm, d->nodes_per_sm, sizeof per_sm,
-                                                      cudaMemcpyDeviceToHost, d->stream))) != MVC_OK ||
+                                                      cudaMemcpyDeviceToHost, d->stream))) !=
+                MVC_OK ||
             (status = CUDA_CHECK(err, cudaStreamSynchronize(d->stream))) != MVC_OK)
             return status;
         st->blocks = plan.blocks;
@@ -379,9 +399,10 @@ static int search_on_device(struct clique_device *d, struct clique_problem *cp,
         return status;
     out->seconds = ms / 1000.0;
     if (ctl.hot[HOT_BEST] > cp->size) {
-        if ((status = CUDA_CHECK(err, cudaMemcpyAsync(cp->clique, d->best_clique,
-                                                      (size_t)ctl.hot[HOT_BEST] * sizeof *cp->clique,
-                                                      cudaMemcpyDeviceToHost, d->stream))) != MVC_OK ||
+        if ((status =
+                 CUDA_CHECK(err, cudaMemcpyAsync(cp->clique, d->best_clique,
+                                                 (size_t)ctl.hot[HOT_BEST] * sizeof *cp->clique,
+                                                 cudaMemcpyDeviceToHost, d->stream))) != MVC_OK ||
             (status = CUDA_CHECK(err, cudaStreamSynchronize(d->stream))) != MVC_OK)
             return status;
         cp->size = ctl.hot[HOT_BEST];
@@ -412,7 +433,8 @@ int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct c
         return o->k >= 0 ? SOLVE_FOUND : SOLVE_OPTIMAL;
     }
     if (g->n > CLIQUE_MAX_VERTICES)
-        return error_set(err, MVC_EUNSUPPORTED, "solver 'clique' takes at most %d vertices, the graph has %ld",
+        return error_set(err, MVC_EUNSUPPORTED,
+                         "solver 'clique' takes at most %d vertices, the graph has %ld",
                          CLIQUE_MAX_VERTICES, (long)g->n);
     struct clique_problem cp;
     if (clique_problem_prepare(g, &cp) != MVC_OK)

@@ -29,8 +29,7 @@ int clique_max_block_threads(int lane_words)
  * process's, and a solve on another thread (library calls) setting a smaller
  * value between this one's setting and its launch would fail it.
  */
-template <int WPL>
-static int allow_shared(size_t shared_bytes, struct error *err)
+template <int WPL> static int allow_shared(size_t shared_bytes, struct error *err)
 {
     cudaFuncAttributes attr;
     int device = 0, optin = 0;
@@ -38,21 +37,20 @@ static int allow_shared(size_t shared_bytes, struct error *err)
     if (status == MVC_OK)
         status = CUDA_CHECK(err, cudaGetDevice(&device));
     if (status == MVC_OK)
-        status = CUDA_CHECK(err, cudaDeviceGetAttribute(
-                                     &optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+        status = CUDA_CHECK(
+            err, cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
     if (status != MVC_OK)
         return status;
     size_t most = (size_t)optin > attr.sharedSizeBytes ? (size_t)optin - attr.sharedSizeBytes : 0;
     if (most < shared_bytes)
         most = shared_bytes; /* refused by the call below, as before */
-    return CUDA_CHECK(err, cudaFuncSetAttribute(clique_search_kernel<WPL>,
-                                                cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                (int)most));
+    return CUDA_CHECK(err,
+                      cudaFuncSetAttribute(clique_search_kernel<WPL>,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize, (int)most));
 }
 
 template <int WPL>
-static int search_occupancy(int threads, size_t shared_bytes, int *blocks_per_sm,
-                            struct error *err)
+static int search_occupancy(int threads, size_t shared_bytes, int *blocks_per_sm, struct error *err)
 {
     int status = allow_shared<WPL>(shared_bytes, err);
     if (status != MVC_OK)

@@ -43,13 +43,13 @@ enum clique_hot_word {
 };
 
 struct clique_control {
-    int hot[8];             /* indexed by enum clique_hot_word */
-    int space;              /* free queue slots not yet claimed by a donor */
-    int best_lock;          /* spin lock around best_clique */
-    unsigned int head;      /* queue tickets: next to pop */
-    unsigned int tail;      /* next to push */
-    int root_count;         /* root kernel: entries in its branching list */
-    int colours;            /* root kernel: colours of the whole graph, a bound on any clique */
+    int hot[8];        /* indexed by enum clique_hot_word */
+    int space;         /* free queue slots not yet claimed by a donor */
+    int best_lock;     /* spin lock around best_clique */
+    unsigned int head; /* queue tickets: next to pop */
+    unsigned int tail; /* next to push */
+    int root_count;    /* root kernel: entries in its branching list */
+    int colours;       /* root kernel: colours of the whole graph, a bound on any clique */
     unsigned long long nodes;
 };
 
@@ -62,20 +62,20 @@ struct clique_params {
     int32_t adj_shared;     /* 1: each block copies adj into shared memory */
     const clique_word *adj; /* n rows of words: complement adjacency in search order */
     struct clique_control *ctl;
-    uint32_t *root_entry;   /* root branching list (colour order) */
-    int32_t root_count;     /* its length, once the root kernel has run */
-    int32_t *root_rank;     /* per search index: position in root_entry, or -1 */
-    clique_word *root_low;  /* root kernel's low colour classes */
-    int32_t *best_clique;   /* search indices of the largest clique found */
+    uint32_t *root_entry;  /* root branching list (colour order) */
+    int32_t root_count;    /* its length, once the root kernel has run */
+    int32_t *root_rank;    /* per search index: position in root_entry, or -1 */
+    clique_word *root_low; /* root kernel's low colour classes */
+    int32_t *best_clique;  /* search indices of the largest clique found */
     unsigned long long *nodes_per_sm;
-    int32_t *stacks;        /* one stack per warp, stack_stride ints apart */
+    int32_t *stacks; /* one stack per warp, stack_stride ints apart */
     size_t stack_stride;
-    size_t arena;           /* branching-list entries per stack */
-    int32_t *queue;         /* subproblem slots, slot_stride ints apart */
+    size_t arena;   /* branching-list entries per stack */
+    int32_t *queue; /* subproblem slots, slot_stride ints apart */
     unsigned int *queue_seq;
     unsigned int queue_capacity; /* a power of two */
     size_t slot_stride;
-    int32_t warps;          /* warps in the grid */
+    int32_t warps; /* warps in the grid */
 };
 
 /*

@@ -18,10 +18,10 @@ extern "C" {
 
 struct clique_problem {
     int32_t n, words;
-    int32_t *order;         /* search index -> vertex of g */
-    clique_word *adj;       /* n rows: complement adjacency in search order */
-    int32_t max_degree;     /* largest degree in the complement */
-    int32_t *clique;        /* n entries; the first `size` are the greedy clique */
+    int32_t *order;     /* search index -> vertex of g */
+    clique_word *adj;   /* n rows: complement adjacency in search order */
+    int32_t max_degree; /* largest degree in the complement */
+    int32_t *clique;    /* n entries; the first `size` are the greedy clique */
     int32_t size;
 };
 

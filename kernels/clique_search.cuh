@@ -79,8 +79,8 @@ static __device__ struct warp_stack stack_of(const struct clique_params &p, int 
 }
 
 /* Offers clique[0 .. size) as the best; the size is checked again under the lock. */
-static __device__ void record_clique(const struct clique_params &p, const int32_t *clique,
-                                     int size, int lane)
+static __device__ void record_clique(const struct clique_params &p, const int32_t *clique, int size,
+                                     int lane)
 {
     if (lane == 0) {
         while (atomicCAS(&p.ctl->best_lock, 0, 1) != 0)
@@ -157,8 +157,7 @@ static __device__ bool donate_shallowest(const struct clique_params &p, const st
 {
     for (int depth = d0; depth < d; depth++) {
         int left = s.cursor[depth];
-        if (left == 0 ||
-            depth + CLIQUE_ENTRY_COLOUR(s.entry[s.base[depth] + left - 1]) <= bound)
+        if (left == 0 || depth + CLIQUE_ENTRY_COLOUR(s.entry[s.base[depth] + left - 1]) <= bound)
             continue;
         clique_word rest[WPL];
         row_load(s.cand + (size_t)depth * p.words, p.words, lane, rest);
@@ -281,8 +280,8 @@ template <int WPL> __global__ void clique_root_kernel(struct clique_params p, in
     clique_word candidates[WPL];
     all_vertices(p.n, p.words, lane, candidates);
     int colours;
-    int listed = colour_candidates<WPL>(g, candidates, min_colour, p.root_low, p.root_entry, lane,
-                                        &colours);
+    int listed =
+        colour_candidates<WPL>(g, candidates, min_colour, p.root_low, p.root_entry, lane, &colours);
     for (int i = lane; i < listed; i += CLIQUE_WARP)
         p.root_rank[CLIQUE_ENTRY_VERTEX(p.root_entry[i])] = i;
     if (lane == 0) {

@@ -1,4 +1,5 @@
-/* Which CUDA devices there are, and starting the runtime early: gpu_device_* and gpu_warm_up_* of src/gpu.h. */
+/* Which CUDA devices there are, and starting the runtime early: gpu_device_* and gpu_warm_up_* of
+ * src/gpu.h. */
 #include <pthread.h>
 #include <stdio.h>
 
@@ -55,7 +56,8 @@ void gpu_warm_up_start(void)
         return;
     pthread_t thread;
     if (pthread_create(&thread, NULL, warm_up, NULL) != 0)
-        __atomic_store_n(&warm_up_state, 2, __ATOMIC_RELEASE); /* the first solver call starts it instead */
+        __atomic_store_n(&warm_up_state, 2,
+                         __ATOMIC_RELEASE); /* the first solver call starts it instead */
     else
         pthread_detach(thread);
 }

@@ -296,8 +296,8 @@ static __device__ bool reduce_node(int *deg, const struct search_graph &g, int k
             if (!domination || dominating || budget < 1)
                 return true;
             dominating = true; /* the paper's rules are done: one domination round */
-            __syncthreads();    /* claims cleared before anyone claims */
-            parity ^= 1;        /* the same list again: it is empty */
+            __syncthreads();   /* claims cleared before anyone claims */
+            parity ^= 1;       /* the same list again: it is empty */
             continue;
         }
         dominating = false;

@@ -28,7 +28,7 @@ static int32_t brute_force_cover(const struct graph *g)
 static struct graph *random_graph(int32_t n, double p, unsigned seed)
 {
     srand(seed);
-    int32_t (*edges)[2] = malloc((size_t)n * n * sizeof *edges);
+    int32_t(*edges)[2] = malloc((size_t)n * n * sizeof *edges);
     int64_t m = 0;
     for (int32_t u = 0; u < n; u++)
         for (int32_t v = u + 1; v < n; v++)
@@ -40,8 +40,8 @@ static struct graph *random_graph(int32_t n, double p, unsigned seed)
 }
 
 /* solve_clique with MaxSAT reasoning on or off; adds to *spared the branches it spared. */
-static int clique_cover(const struct graph *g, int64_t k, int colour_bound_only,
-                        struct cover *c, int64_t *spared)
+static int clique_cover(const struct graph *g, int64_t k, int colour_bound_only, struct cover *c,
+                        int64_t *spared)
 {
     struct solve_opts o;
     solve_opts_default(&o);
@@ -73,9 +73,9 @@ static void check_graph(const struct graph *g, int32_t opt, const char *desc, in
         if (k < 0)
             continue;
         outcome = clique_cover(g, k, 0, &c, spared);
-        int right = delta < 0 ? outcome == SOLVE_NO_COVER
-                              : outcome == SOLVE_FOUND && c.size <= k &&
-                                    cover_check(g, &c, &err) == MVC_OK;
+        int right =
+            delta < 0 ? outcome == SOLVE_NO_COVER
+                      : outcome == SOLVE_FOUND && c.size <= k && cover_check(g, &c, &err) == MVC_OK;
         ok(right, "%s: PVC k=%lld gives outcome %d", desc, (long long)k, outcome);
         cover_free(&c);
     }
@@ -132,7 +132,8 @@ static void maxsat_against_colour_bound(void)
  */
 static void maxsat_on_five_cycle(void)
 {
-    struct graph *g = graph_from_edges(5, (int32_t[][2]){{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}}, 5);
+    struct graph *g =
+        graph_from_edges(5, (int32_t[][2]){{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}}, 5);
     int64_t spared = 0;
     check_graph(g, 3, "5-cycle", &spared);
     ok(spared > 0, "5-cycle: MaxSAT reasoning spared %lld branches", (long long)spared);

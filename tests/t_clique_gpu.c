@@ -15,7 +15,7 @@
 static struct graph *random_graph(int32_t n, double p, unsigned seed)
 {
     srand(seed);
-    int32_t (*edges)[2] = malloc((size_t)n * n * sizeof *edges + sizeof *edges);
+    int32_t(*edges)[2] = malloc((size_t)n * n * sizeof *edges + sizeof *edges);
     int64_t m = 0;
     for (int32_t u = 0; u < n; u++)
         for (int32_t v = u + 1; v < n; v++)
@@ -109,8 +109,8 @@ static void check_single_warp(const struct graph *g, const char *name)
     o.blocks = 1;
     o.block_size = 32;
     run_gpu(g, &o, &gpu);
-    ok(gpu.outcome == SOLVE_OPTIMAL && gpu.c.size == cpu.c.size &&
-           gpu.st.nodes == cpu.st.nodes && valid(g, &gpu),
+    ok(gpu.outcome == SOLVE_OPTIMAL && gpu.c.size == cpu.c.size && gpu.st.nodes == cpu.st.nodes &&
+           valid(g, &gpu),
        "%s one warp: cover %d (CPU %d), %lld nodes (CPU %lld)", name, gpu.c.size, cpu.c.size,
        (long long)gpu.st.nodes, (long long)cpu.st.nodes);
     cover_free(&cpu.c), cover_free(&gpu.c);

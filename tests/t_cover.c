@@ -49,7 +49,10 @@ int main(void)
     unlink(path);
     free(buf);
 
-    static const struct { const char *text; const char *message; } bad[] = {
+    static const struct {
+        const char *text;
+        const char *message;
+    } bad[] = {
         {"2\n", ":1: vertex before the 's vc' line"},
         {"s vc 4 1\n5\n", ":2: vertex 5 is not in 1..4"},
         {"s vc 4 1\n0\n", ":2: vertex 0 is not in 1..4"},
@@ -83,7 +86,8 @@ int main(void)
     int used = snprintf(long_comment, sizeof long_comment, "c %0*d\ns vc 4 1\n3\n", 1000, 7);
     in = fmemopen(long_comment, (size_t)used, "r");
     memset(&err, 0, sizeof err);
-    is(cover_read_pace_stream(in, "mem", 4, &x, &err), MVC_OK, "a comment of 1000 characters reads");
+    is(cover_read_pace_stream(in, "mem", 4, &x, &err), MVC_OK,
+       "a comment of 1000 characters reads");
     ok(x.size == 1 && x.in[2], "and the cover after it");
     fclose(in);
     cover_free(&x);

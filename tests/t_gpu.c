@@ -286,16 +286,24 @@ static const struct config stackonly_global = {
     "stackonly (global memory)", SOLVER_STACKONLY, GPU_STORAGE_GLOBAL, 0, 0, 0, 0, 0, 0};
 static const struct config hybrid_domination = {
     "hybrid with domination", SOLVER_HYBRID, GPU_STORAGE_AUTO, 0, 0, 0, 0, 0, 1};
-static const struct config stackonly_domination = {
-    "stackonly with domination (global memory)", SOLVER_STACKONLY, GPU_STORAGE_GLOBAL, 0, 0, 0, 0,
-    0, 1};
+static const struct config stackonly_domination = {"stackonly with domination (global memory)",
+                                                   SOLVER_STACKONLY,
+                                                   GPU_STORAGE_GLOBAL,
+                                                   0,
+                                                   0,
+                                                   0,
+                                                   0,
+                                                   0,
+                                                   1};
 
 /* Launch shapes that push the worklist to its edges. */
 static const struct config odd_configs[] = {
     {"hybrid, 4-entry worklist, threshold 1", SOLVER_HYBRID, GPU_STORAGE_AUTO, 4, 1.0, 0, 0, 0, 0},
-    {"hybrid, 4-entry worklist, threshold 0.25", SOLVER_HYBRID, GPU_STORAGE_AUTO, 4, 0.25, 0, 0, 0, 0},
+    {"hybrid, 4-entry worklist, threshold 0.25", SOLVER_HYBRID, GPU_STORAGE_AUTO, 4, 0.25, 0, 0, 0,
+     0},
     {"hybrid, 1-entry worklist", SOLVER_HYBRID, GPU_STORAGE_AUTO, 1, 1.0, 0, 0, 0, 0},
-    {"hybrid, global memory, 4-entry worklist", SOLVER_HYBRID, GPU_STORAGE_GLOBAL, 4, 1.0, 0, 0, 0, 0},
+    {"hybrid, global memory, 4-entry worklist", SOLVER_HYBRID, GPU_STORAGE_GLOBAL, 4, 1.0, 0, 0, 0,
+     0},
     {"hybrid, one block", SOLVER_HYBRID, GPU_STORAGE_AUTO, 0, 0, 1, 0, 0, 0},
     {"hybrid, two blocks of 32 threads, 2-entry worklist", SOLVER_HYBRID, GPU_STORAGE_AUTO, 2, 0.5,
      2, 32, 0, 0},
@@ -349,8 +357,9 @@ static void test_random_graphs(int count, uint64_t first_seed)
         snprintf(label, sizeof label, "random n=%d p=%.1f seed=%llu (m=%lld)", n, p,
                  (unsigned long long)seed, (long long)g->m);
         char why[2 * ERROR_MESSAGE_MAX];
-        const struct config *configs[] = {&hybrid,           &stackonly,         &hybrid_global,
-                                          &stackonly_global, &hybrid_domination, &stackonly_domination};
+        const struct config *configs[] = {
+            &hybrid,           &stackonly,         &hybrid_global,
+            &stackonly_global, &hybrid_domination, &stackonly_domination};
         for (int c = 0; c < 6; c++) {
             check_solver(g, opt, configs[c], c < 2 || c == 4, why, sizeof why);
             if (why[0] != '\0') {

@@ -55,7 +55,7 @@ static void test_random_against_matrix(unsigned seed)
     srand(seed);
     int32_t n = 1 + rand() % 40;
     int64_t m = rand() % (3 * n + 1);
-    int32_t (*edges)[2] = malloc((size_t)(m + 1) * sizeof *edges);
+    int32_t(*edges)[2] = malloc((size_t)(m + 1) * sizeof *edges);
     uint8_t *adj = calloc((size_t)n * n, 1);
     for (int64_t i = 0; i < m; i++) {
         edges[i][0] = rand() % n;
@@ -75,8 +75,8 @@ static void test_random_against_matrix(unsigned seed)
     struct graph *c = NULL;
     struct error err = {0};
     graph_complement(g, (int64_t)1 << 30, &c, &err);
-    int comp = c != NULL && lists_sorted_and_symmetric(c) &&
-               c->m == (int64_t)n * (n - 1) / 2 - g->m;
+    int comp =
+        c != NULL && lists_sorted_and_symmetric(c) && c->m == (int64_t)n * (n - 1) / 2 - g->m;
     for (int32_t u = 0; comp && u < n; u++)
         for (int32_t v = 0; v < n; v++)
             comp &= graph_has_edge(c, u, v) == (u != v && !adj[u * n + v]);

@@ -1,4 +1,5 @@
-/* Greedy upper bound: always a cover, never below the optimum, optimal where the rules alone suffice. */
+/* Greedy upper bound: always a cover, never below the optimum, optimal where the rules alone
+ * suffice. */
 #include <stdlib.h>
 
 #include "brute.h"
@@ -69,8 +70,8 @@ static void test_random(uint64_t master)
     for (int i = 0; i < 700; i++) {
         uint64_t seed = master + (uint64_t)i * 104729;
         enum gen_family fam = (enum gen_family)(i % GEN_FAMILIES);
-        struct graph *g = gen_graph(fam, gen_densities[(i / GEN_FAMILIES) % 5], 22, seed, desc,
-                                    sizeof desc);
+        struct graph *g =
+            gen_graph(fam, gen_densities[(i / GEN_FAMILIES) % 5], 22, seed, desc, sizeof desc);
         struct cover c = {0}, best = {0};
         int size = greedy_size(g, &c);
         int opt = brute_minimum_cover(g, &best);
@@ -106,7 +107,7 @@ static void test_large(uint64_t master)
     struct rng r = {master};
     int32_t n = 200000;
     int64_t m = 3 * (int64_t)n;
-    int32_t (*e)[2] = malloc((size_t)m * sizeof *e);
+    int32_t(*e)[2] = malloc((size_t)m * sizeof *e);
     for (int64_t i = 0; i < m; i++) {
         e[i][0] = rng_below(&r, n);
         e[i][1] = rng_below(&r, n);

@@ -210,9 +210,8 @@ enum config {
 };
 
 static const char *const config_name[CONFIGS] = {
-    "degree one alone", "degree two alone", "domination alone", "twins alone",
-    "LP alone",         "unconfined alone", "all rules",        "no rules",
-    "all rules but folds"};
+    "degree one alone", "degree two alone", "domination alone", "twins alone",        "LP alone",
+    "unconfined alone", "all rules",        "no rules",         "all rules but folds"};
 
 static struct kernel_opts config_opts(enum config c)
 {

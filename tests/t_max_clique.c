@@ -121,8 +121,7 @@ static void test_random_graphs(uint64_t seed)
 }
 
 /* G(n, m) plus a clique on k random vertices; planted[] receives them. */
-static struct graph *planted_graph(struct rng *r, int32_t n, int64_t m, int32_t k,
-                                   int32_t *planted)
+static struct graph *planted_graph(struct rng *r, int32_t n, int64_t m, int32_t k, int32_t *planted)
 {
     struct edge_list el;
     edge_list_init(&el, 0);
@@ -219,8 +218,10 @@ static void test_paths_agree(uint64_t seed)
         graphs++;
         graph_free(g);
     }
-    ok(disagree == 0, "dense and sparse paths find the same clique number on %d graphs of "
-                      "60-200 vertices", graphs);
+    ok(disagree == 0,
+       "dense and sparse paths find the same clique number on %d graphs of "
+       "60-200 vertices",
+       graphs);
 }
 
 static void test_stopping(uint64_t seed)
@@ -247,8 +248,8 @@ static void test_stopping(uint64_t seed)
             struct error check = {0};
             ok(outcome == SOLVE_STOPPED && clique_check(graphs[i], &c, &check) == MVC_OK,
                "%s path: %s gives SOLVE_STOPPED (got %d) and a valid clique of %ld",
-               path_names[path_of[i]], how == 0 ? "the stop flag" : "a time limit of 1 ns",
-               outcome, (long)c.size);
+               path_names[path_of[i]], how == 0 ? "the stop flag" : "a time limit of 1 ns", outcome,
+               (long)c.size);
             clique_free(&c);
         }
     }
@@ -364,7 +365,8 @@ static void test_reader(void)
         {"s vc 5 1\n1\n", ":1: expected 'clique' after 's'", "a cover's solution line"},
         {"s clique 5\n", ":1: expected the clique size", "a solution line without a size"},
         {"s clique 5 9\n", ":1: a clique of 9 vertices in a graph of 5", "a size past n"},
-        {"s clique 5 1 7\n1\n", ":1: unexpected '7' after 's clique N SIZE'", "junk after the size"},
+        {"s clique 5 1 7\n1\n", ":1: unexpected '7' after 's clique N SIZE'",
+         "junk after the size"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         const char *path = tmp_path(".clq");

@@ -1,4 +1,5 @@
-/* race_solve: the first proven answer wins, the others are stopped, late starters wait their turn. */
+/* race_solve: the first proven answer wins, the others are stopped, late starters wait their turn.
+ */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -79,7 +80,8 @@ static int run(const struct graph *g, double second_after, volatile sig_atomic_t
     struct solve_opts o;
     solve_opts_default(&o);
     o.stop = user_stop;
-    struct race_entrant e[2] = {{o, NULL, 0, NULL, 0, NULL}, {o, NULL, second_after, NULL, 0, NULL}};
+    struct race_entrant e[2] = {{o, NULL, 0, NULL, 0, NULL},
+                                {o, NULL, second_after, NULL, 0, NULL}};
     e[0].opts.solver = 0;
     e[1].opts.solver = 1;
     memset(err, 0, sizeof *err);
@@ -146,7 +148,8 @@ int main(void)
     struct race_entrant e[2] = {{o, NULL, 0, NULL, 0, NULL}, {o, NULL, 0, NULL, 0, NULL}};
     e[0].opts.solver = 0;
     e[1].opts.solver = 1;
-    user_stop = 1; /* already raised: the first still runs (and stops at once), the second never starts */
+    user_stop =
+        1; /* already raised: the first still runs (and stops at once), the second never starts */
     r = race_solve(g, scripted_solve, e, 2, &o, &c, &st, &err);
     is(r, SOLVE_STOPPED, "a raised stop flag gives a stopped answer");
     is(c.size, 9, "the first entrant's cover");
@@ -175,7 +178,8 @@ int main(void)
     script(0, 0.05, SOLVE_OPTIMAL, 7);
     script(1, 0.0, SOLVE_OPTIMAL, 6);
     solve_opts_default(&o);
-    struct race_entrant p[2] = {{o, NULL, 0, NULL, 0, NULL}, {o, NULL, 1.0, count_prepare, 0.01, NULL}};
+    struct race_entrant p[2] = {{o, NULL, 0, NULL, 0, NULL},
+                                {o, NULL, 1.0, count_prepare, 0.01, NULL}};
     p[0].opts.solver = 0;
     p[1].opts.solver = 1;
     prepared = 0;
@@ -193,7 +197,8 @@ int main(void)
     /* ready: an entrant whose time has come still waits for it */
     script(0, 5.0, SOLVE_OPTIMAL, 8);
     script(1, 0.0, SOLVE_OPTIMAL, 6);
-    struct race_entrant q[2] = {{o, NULL, 0, NULL, 0, NULL}, {o, NULL, 0, count_prepare, 0.05, prepared_yet}};
+    struct race_entrant q[2] = {{o, NULL, 0, NULL, 0, NULL},
+                                {o, NULL, 0, count_prepare, 0.05, prepared_yet}};
     q[0].opts.solver = 0;
     q[1].opts.solver = 1;
     prepared = 0;

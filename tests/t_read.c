@@ -198,15 +198,17 @@ static void test_dimacs(void)
     is(read_text("p edge 3 5\ne 1 2\n", GRAPH_FORMAT_AUTO, &g, &err, &warnings), MVC_OK,
        "DIMACS edge count below the header: read anyway");
     ok(g && g->m == 1, "with the edges it has");
-    if (!ok(warnings && strcmp(warnings, "mvc-gpu: mem:2: warning: 1 edges read, but the header at line 1 "
-                                         "announces 5\n") == 0,
+    if (!ok(warnings &&
+                strcmp(warnings, "mvc-gpu: mem:2: warning: 1 edges read, but the header at line 1 "
+                                 "announces 5\n") == 0,
             "and one warning naming both counts"))
         diag("warning: %s", warnings ? warnings : "(none)");
     free(warnings);
     graph_free(g);
     is(read_text("p col 3 1\nn 1 5\ne 1 2\n", GRAPH_FORMAT_AUTO, &g, &err, &warnings), MVC_OK,
        "DIMACS vertex weight lines read");
-    ok(warnings && strstr(warnings, "mvc-gpu: mem:2: warning: vertex weight lines 'n' ignored") == warnings,
+    ok(warnings &&
+           strstr(warnings, "mvc-gpu: mem:2: warning: vertex weight lines 'n' ignored") == warnings,
        "and ignored with a warning");
     free(warnings);
     graph_free(g);

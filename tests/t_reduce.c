@@ -1,4 +1,5 @@
-/* Reduction rules on degree arrays: each rule alone on hand-built graphs, then all of them on random ones. */
+/* Reduction rules on degree arrays: each rule alone on hand-built graphs, then all of them on
+ * random ones. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,7 +72,8 @@ static void test_take(void)
     struct graph *g = build(4, e, 4);
     struct test_node t;
     node_root(g, &t);
-    ok(node_consistent(g, &t.x) && t.x.edges == 4 && t.deg[4] == 0, "root node: degrees, |E| = 4, |S| = 0");
+    ok(node_consistent(g, &t.x) && t.x.edges == 4 && t.deg[4] == 0,
+       "root node: degrees, |E| = 4, |S| = 0");
     reduce_take_vertex(g, &t.x, 2);
     ok(t.deg[2] == DEGREE_REMOVED && t.deg[0] == 1 && t.deg[1] == 1 && t.deg[3] == 0,
        "taking vertex 2 removes it and lowers its neighbours' degrees");
@@ -278,8 +280,10 @@ static void test_random(uint64_t master)
             graph_free(rest);
             if (!good) {
                 failures++;
-                ok(0, "%s, bound %lld: reduced node is consistent, at a fixed point, and keeps "
-                      "the optimum %d", desc, (long long)bounds[b], opt);
+                ok(0,
+                   "%s, bound %lld: reduced node is consistent, at a fixed point, and keeps "
+                   "the optimum %d",
+                   desc, (long long)bounds[b], opt);
             }
         }
         cover_free(&best);

@@ -237,8 +237,9 @@ int main(void)
         stopped_ok += res == SAT_SATISFIABLE && model_satisfies(s, &f);
         sat_free(s);
     }
-    is(stopped_ok, 20, "20 formulas of positive 2-clauses, 300 calls stopped between decisions, "
-                       "then one to the end: satisfied");
+    is(stopped_ok, 20,
+       "20 formulas of positive 2-clauses, 300 calls stopped between decisions, "
+       "then one to the end: satisfied");
 
     /* degenerate clauses */
     s = sat_new(0);

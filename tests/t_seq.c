@@ -1,4 +1,5 @@
-/* The sequential solver against exhaustive search: MVC and PVC on random families, stop and time limit. */
+/* The sequential solver against exhaustive search: MVC and PVC on random families, stop and time
+ * limit. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +38,8 @@ static void test_brute(uint64_t master)
     int wrong = 0;
     char desc[96];
     for (int i = 0; i < 120; i++) {
-        struct graph *g = gen_graph(GEN_GNP, gen_densities[i % 5], 13, master + (uint64_t)i,
-                                    desc, sizeof desc);
+        struct graph *g =
+            gen_graph(GEN_GNP, gen_densities[i % 5], 13, master + (uint64_t)i, desc, sizeof desc);
         int best = g->n;
         for (uint32_t set = 0; set < (1u << g->n); set++) {
             int size = __builtin_popcount(set), covers = 1;
@@ -86,8 +87,8 @@ static void check_graph(const struct graph *g, const char *desc, struct tally *t
         outcome = run(g, opt - 1, &c, &st);
         t->solves++;
         if (!ok(outcome == SOLVE_NO_COVER && valid(g, &c) && st.lower_bound == opt,
-                "%s: PVC k = %d: no cover (outcome %d), greedy cover returned valid", desc,
-                opt - 1, outcome))
+                "%s: PVC k = %d: no cover (outcome %d), greedy cover returned valid", desc, opt - 1,
+                outcome))
             t->failed++;
     }
     for (int extra = 0; extra <= 1; extra++) {
@@ -130,8 +131,8 @@ static void test_random(uint64_t master)
     }
     for (enum gen_family fam = GEN_TREE; fam < GEN_FAMILIES; fam++)
         for (int i = 0; i < 30; i++, index++) {
-            struct graph *g = gen_graph(fam, 0, 22, master + (uint64_t)index * 15485863, desc,
-                                        sizeof desc);
+            struct graph *g =
+                gen_graph(fam, 0, 22, master + (uint64_t)index * 15485863, desc, sizeof desc);
             check_graph(g, desc, &t);
             graph_free(g);
         }

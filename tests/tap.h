@@ -40,11 +40,11 @@ static inline int ok_at(int cond, const char *file, int line, const char *fmt, .
 #define ok(cond, ...) ok_at(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 
 /* Integer equality with both values shown on failure. */
-#define is(got, expected, ...)                                                          \
-    do {                                                                                \
-        long long tap_got_ = (long long)(got), tap_exp_ = (long long)(expected);        \
-        if (!ok_at(tap_got_ == tap_exp_, __FILE__, __LINE__, __VA_ARGS__))              \
-            printf("#   got: %lld\n#   expected: %lld\n", tap_got_, tap_exp_);         \
+#define is(got, expected, ...)                                                                     \
+    do {                                                                                           \
+        long long tap_got_ = (long long)(got), tap_exp_ = (long long)(expected);                   \
+        if (!ok_at(tap_got_ == tap_exp_, __FILE__, __LINE__, __VA_ARGS__))                         \
+            printf("#   got: %lld\n#   expected: %lld\n", tap_got_, tap_exp_);                     \
     } while (0)
 
 static inline void diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,4 +1,5 @@
-/* mvc-gpu: reads a graph, runs the chosen mode, checks and prints the answer, sets the exit status. */
+/* mvc-gpu: reads a graph, runs the chosen mode, checks and prints the answer, sets the exit status.
+ */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -42,10 +43,8 @@ static int exit_for_status(int status)
     switch (status) {
     case MVC_EINPUT:
     case MVC_EIO:
-    case MVC_EUNSUPPORTED:
-        return EXIT_BAD_INPUT;
-    default:
-        return EXIT_FAILURE_RUNTIME;
+    case MVC_EUNSUPPORTED: return EXIT_BAD_INPUT;
+    default: return EXIT_FAILURE_RUNTIME;
     }
 }
 
@@ -399,9 +398,7 @@ static int write_clique_answer(FILE *out, const struct options *o, const struct 
 {
     int64_t k = o->solve.k;
     switch (outcome) {
-    case SOLVE_OPTIMAL:
-        fprintf(out, "c maximum clique, size %ld (proven)\n", (long)c->size);
-        break;
+    case SOLVE_OPTIMAL: fprintf(out, "c maximum clique, size %ld (proven)\n", (long)c->size); break;
     case SOLVE_FOUND:
         fprintf(out, "c clique of size %ld >= k = %lld\n", (long)c->size, (long long)k);
         break;
@@ -489,8 +486,8 @@ static int write_clique_fallback(void *arg)
     }
     fprintf(f->out, "c mvc-gpu %s: the solvers did not stop in time; a greedy clique follows\n",
             PACKAGE_VERSION);
-    int code = write_clique_answer(f->out, f->o, f->g, &c, SOLVE_STOPPED,
-                                   clock_seconds() - f->t_start);
+    int code =
+        write_clique_answer(f->out, f->o, f->g, &c, SOLVE_STOPPED, clock_seconds() - f->t_start);
     clique_free(&c);
     return code;
 }
@@ -532,7 +529,8 @@ static int run_clique(const struct options *o, struct sinks *sinks, double t_sta
     int outcome = (int)mvcgpu_result_status(result);
     struct max_clique_stats st = *mvcgpu_result_max_clique_stats(result);
     const struct clique *answer = mvcgpu_result_clique(result);
-    struct clique clique = {answer->n, answer->size, malloc(((size_t)answer->size + 1) * sizeof *clique.vertices)};
+    struct clique clique = {answer->n, answer->size,
+                            malloc(((size_t)answer->size + 1) * sizeof *clique.vertices)};
     if (clique.vertices == NULL) {
         mvcgpu_result_free(result);
         graph_free(g);
@@ -595,7 +593,8 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
     so.sssp = steiner_sssp_parse(o->sssp);
     if (so.sssp < 0) {
         graph_free(g);
-        fprintf(stderr, "mvc-gpu: unknown --sssp kernel '%s' (auto, bellman-ford, tpull, near-far)\n",
+        fprintf(stderr,
+                "mvc-gpu: unknown --sssp kernel '%s' (auto, bellman-ford, tpull, near-far)\n",
                 o->sssp);
         return EXIT_BAD_INPUT;
     }
@@ -654,8 +653,8 @@ static int check_steiner_answer(const struct options *o, const struct graph *g)
     int code = EXIT_ANSWERED;
     if (steiner_check(g, &tree, &err) == MVC_OK) {
         if (!o->quiet)
-            printf("c valid Steiner tree of weight %lld with %lld edges\n",
-                   (long long)tree.weight, (long long)tree.n_edges);
+            printf("c valid Steiner tree of weight %lld with %lld edges\n", (long long)tree.weight,
+                   (long long)tree.n_edges);
     } else {
         fprintf(stderr, "mvc-gpu: %s: not a Steiner tree of %s: %s\n", o->cover_file, o->input,
                 err.message);
@@ -679,7 +678,8 @@ static int check_cover_answer(const struct options *o, const struct graph *g)
                 o->input, err.message);
         code = EXIT_NO_COVER;
     } else if (o->solve.k >= 0 && c.size > o->solve.k) {
-        fprintf(stderr, "mvc-gpu: %s: a vertex cover of %s%s, but of %ld vertices, more than k = %lld\n",
+        fprintf(stderr,
+                "mvc-gpu: %s: a vertex cover of %s%s, but of %ld vertices, more than k = %lld\n",
                 o->cover_file, of, o->input, (long)c.size, (long long)o->solve.k);
         code = EXIT_NO_COVER;
     } else if (!o->quiet) {
@@ -712,7 +712,8 @@ static int check_clique_answer(const struct options *o, const struct graph *g)
     return code;
 }
 
-/* Answers for a graph with terminals, or with --steiner, are Steiner trees; otherwise covers or cliques. */
+/* Answers for a graph with terminals, or with --steiner, are Steiner trees; otherwise covers or
+ * cliques. */
 static int run_check(const struct options *o)
 {
     struct error err = {0};
@@ -727,8 +728,9 @@ static int run_check(const struct options *o)
     if (o->check == CHECK_CLIQUE)
         code = check_clique_answer(o, g);
     else if (o->check == CHECK_STEINER || (g->n_terminals > 0 && !o->complement))
-        code = o->solve.k >= 0 ? (fprintf(stderr, "mvc-gpu: --k does not apply to Steiner "
-                                                  "trees (%s has terminals)\n",
+        code = o->solve.k >= 0 ? (fprintf(stderr,
+                                          "mvc-gpu: --k does not apply to Steiner "
+                                          "trees (%s has terminals)\n",
                                           o->input),
                                   EXIT_BAD_INPUT)
                                : check_steiner_answer(o, g);
@@ -743,16 +745,22 @@ static int write_format_for(const struct options *o, enum graph_format *f)
 {
     if (o->write_format) {
         if (graph_format_parse(o->write_format, f) != 0 || *f == GRAPH_FORMAT_AUTO) {
-            fprintf(stderr, "mvc-gpu: unknown --write-format '%s' (pace, dimacs, stp, edges, mtx)\n",
+            fprintf(stderr,
+                    "mvc-gpu: unknown --write-format '%s' (pace, dimacs, stp, edges, mtx)\n",
                     o->write_format);
             return EXIT_BAD_INPUT;
         }
         return 0;
     }
-    static const struct { const char *suffix; enum graph_format format; } suffixes[] = {
-        {".gr", GRAPH_FORMAT_PACE},    {".clq", GRAPH_FORMAT_DIMACS}, {".col", GRAPH_FORMAT_DIMACS},
-        {".dimacs", GRAPH_FORMAT_DIMACS}, {".stp", GRAPH_FORMAT_STP}, {".mtx", GRAPH_FORMAT_MTX},
-        {".txt", GRAPH_FORMAT_EDGES},  {".edges", GRAPH_FORMAT_EDGES}, {".el", GRAPH_FORMAT_EDGES},
+    static const struct {
+        const char *suffix;
+        enum graph_format format;
+    } suffixes[] = {
+        {".gr", GRAPH_FORMAT_PACE},    {".clq", GRAPH_FORMAT_DIMACS},
+        {".col", GRAPH_FORMAT_DIMACS}, {".dimacs", GRAPH_FORMAT_DIMACS},
+        {".stp", GRAPH_FORMAT_STP},    {".mtx", GRAPH_FORMAT_MTX},
+        {".txt", GRAPH_FORMAT_EDGES},  {".edges", GRAPH_FORMAT_EDGES},
+        {".el", GRAPH_FORMAT_EDGES},
     };
     *f = GRAPH_FORMAT_PACE;
     size_t len = strlen(o->write_path);
@@ -826,20 +834,13 @@ int main(int argc, char **argv)
     if (options_parse(&o, argc, argv, isatty(STDIN_FILENO)) != 0)
         return EXIT_BAD_INPUT;
     switch (o.mode) {
-    case MODE_HELP:
-        options_print_help(stdout);
-        return EXIT_ANSWERED;
-    case MODE_VERSION:
-        print_version();
-        return EXIT_ANSWERED;
-    case MODE_CHECK:
-        return run_check(&o);
-    case MODE_WRITE:
-        return run_write(&o);
+    case MODE_HELP: options_print_help(stdout); return EXIT_ANSWERED;
+    case MODE_VERSION: print_version(); return EXIT_ANSWERED;
+    case MODE_CHECK: return run_check(&o);
+    case MODE_WRITE: return run_write(&o);
     case MODE_COVER:
     case MODE_CLIQUE:
-    case MODE_STEINER:
-        break;
+    case MODE_STEINER: break;
     }
     struct sinks sinks = {NULL, NULL};
     int code = open_sinks(&o, &sinks);

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 enum long_only {
     OPT_SOLVER = 256,
     OPT_TIME_LIMIT,
@@ -199,10 +198,26 @@ static int parse_bytes(const char *s, int64_t *out)
         return -1;
     double scale = 1;
     switch (*end) {
-    case 'k': case 'K': scale = 1024.0; end++; break;
-    case 'm': case 'M': scale = 1024.0 * 1024; end++; break;
-    case 'g': case 'G': scale = 1024.0 * 1024 * 1024; end++; break;
-    case 't': case 'T': scale = 1024.0 * 1024 * 1024 * 1024; end++; break;
+    case 'k':
+    case 'K':
+        scale = 1024.0;
+        end++;
+        break;
+    case 'm':
+    case 'M':
+        scale = 1024.0 * 1024;
+        end++;
+        break;
+    case 'g':
+    case 'G':
+        scale = 1024.0 * 1024 * 1024;
+        end++;
+        break;
+    case 't':
+    case 'T':
+        scale = 1024.0 * 1024 * 1024 * 1024;
+        end++;
+        break;
     default: break;
     }
     if (*end == 'B' || *end == 'b')
@@ -215,10 +230,19 @@ static int parse_bytes(const char *s, int64_t *out)
 
 static int parse_solver(const char *s, enum solver_kind *out)
 {
-    static const struct { const char *name; enum solver_kind kind; } names[] = {
-        {"auto", SOLVER_AUTO}, {"seq", SOLVER_SEQ}, {"sequential", SOLVER_SEQ},
-        {"cpu", SOLVER_SEQ}, {"stackonly", SOLVER_STACKONLY}, {"hybrid", SOLVER_HYBRID},
-        {"clique", SOLVER_CLIQUE}, {"clique-gpu", SOLVER_CLIQUE_GPU}, {"bnr", SOLVER_BNR},
+    static const struct {
+        const char *name;
+        enum solver_kind kind;
+    } names[] = {
+        {"auto", SOLVER_AUTO},
+        {"seq", SOLVER_SEQ},
+        {"sequential", SOLVER_SEQ},
+        {"cpu", SOLVER_SEQ},
+        {"stackonly", SOLVER_STACKONLY},
+        {"hybrid", SOLVER_HYBRID},
+        {"clique", SOLVER_CLIQUE},
+        {"clique-gpu", SOLVER_CLIQUE_GPU},
+        {"bnr", SOLVER_BNR},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i].name) == 0) {
@@ -266,10 +290,9 @@ static int check_combinations(const struct options *o, const struct given *g)
     if (g->steiner_mode && o->complement)
         return usage_error("%s", "--steiner and --complement exclude each other");
     if (g->clique && o->complement)
-        return usage_error("%s",
-                           "--clique and --complement exclude each other (--clique reads the "
-                           "graph as it is; a minimum cover's complement is a maximum "
-                           "independent set)");
+        return usage_error("%s", "--clique and --complement exclude each other (--clique reads the "
+                                 "graph as it is; a minimum cover's complement is a maximum "
+                                 "independent set)");
     switch (o->mode) {
     case MODE_STEINER:
         if (g->k)
@@ -295,11 +318,11 @@ static int check_combinations(const struct options *o, const struct given *g)
         break;
     case MODE_WRITE:
         if (g->k || g->solving || g->gpu || g->steiner || g->output || g->progress || g->clique)
-            return refuse(g->k         ? g->k
-                          : g->solving ? g->solving
-                          : g->gpu     ? g->gpu
-                          : g->steiner ? g->steiner
-                          : g->output  ? g->output
+            return refuse(g->k          ? g->k
+                          : g->solving  ? g->solving
+                          : g->gpu      ? g->gpu
+                          : g->steiner  ? g->steiner
+                          : g->output   ? g->output
                           : g->progress ? g->progress
                                         : "--clique",
                           "to --write (it only converts the graph)");
@@ -312,8 +335,7 @@ static int check_combinations(const struct options *o, const struct given *g)
             return refuse(g->steiner, "without --steiner");
         break;
     case MODE_HELP:
-    case MODE_VERSION:
-        break;
+    case MODE_VERSION: break;
     }
     if (o->write_format && o->mode != MODE_WRITE)
         return refuse("--write-format", "without --write");
@@ -376,8 +398,9 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
             break;
         case OPT_SOLVER:
             if (parse_solver(optarg, &o->solve.solver))
-                return usage_error("unknown solver '%s' (auto, seq, stackonly, hybrid, clique, clique-gpu, bnr)",
-                                   optarg);
+                return usage_error(
+                    "unknown solver '%s' (auto, seq, stackonly, hybrid, clique, clique-gpu, bnr)",
+                    optarg);
             note(&g.solving, "--solver");
             note(&g.vc_only, "--solver");
             break;
@@ -401,36 +424,16 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
             o->output = optarg;
             note(&g.output, "--output");
             break;
-        case 'v':
-            o->verbose = 1;
-            break;
-        case 'q':
-            o->quiet = 1;
-            break;
-        case OPT_PROGRESS:
-            note(&g.progress, "--progress");
-            break;
-        case OPT_COMPLEMENT:
-            o->complement = 1;
-            break;
-        case OPT_CLIQUE:
-            g.clique = 1;
-            break;
-        case OPT_FORMAT:
-            o->format = optarg;
-            break;
-        case OPT_WRITE:
-            o->write_path = optarg;
-            break;
-        case OPT_WRITE_FORMAT:
-            o->write_format = optarg;
-            break;
-        case OPT_STEINER:
-            g.steiner_mode = 1;
-            break;
-        case OPT_CHECK:
-            g.check = 1;
-            break;
+        case 'v': o->verbose = 1; break;
+        case 'q': o->quiet = 1; break;
+        case OPT_PROGRESS: note(&g.progress, "--progress"); break;
+        case OPT_COMPLEMENT: o->complement = 1; break;
+        case OPT_CLIQUE: g.clique = 1; break;
+        case OPT_FORMAT: o->format = optarg; break;
+        case OPT_WRITE: o->write_path = optarg; break;
+        case OPT_WRITE_FORMAT: o->write_format = optarg; break;
+        case OPT_STEINER: g.steiner_mode = 1; break;
+        case OPT_CHECK: g.check = 1; break;
         case OPT_NO_REDUCE:
             o->solve.reduce = 0;
             note(&g.solving, "--no-reduce");
@@ -535,16 +538,10 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
                 return usage_error("--steiner-mst is auto, cpu or gpu, not '%s'", optarg);
             note(&g.steiner, "--steiner-mst");
             break;
-        case 'h':
-            help = 1;
-            break;
-        case 'V':
-            version = 1;
-            break;
-        case ':':
-            return usage_error("option '%s' needs an argument", argv[optind - 1]);
-        default:
-            return usage_error("unknown option '%s'", argv[optind - 1]);
+        case 'h': help = 1; break;
+        case 'V': version = 1; break;
+        case ':': return usage_error("option '%s' needs an argument", argv[optind - 1]);
+        default: return usage_error("unknown option '%s'", argv[optind - 1]);
         }
     }
     if (help || version) {

@@ -28,14 +28,15 @@ struct options {
     enum run_mode mode;
     enum check_kind check;
     struct solve_opts solve;
-    const char *input;       /* graph file, "-" for standard input */
-    const char *cover_file;  /* --check: the answer to verify */
-    const char *format;      /* --format, NULL for detection from content */
-    const char *output;      /* --output FILE, NULL for standard output */
-    const char *stats;       /* --stats[=FILE]: "-" for standard error */
-    const char *write_path;  /* --write FILE */
+    const char *input;        /* graph file, "-" for standard input */
+    const char *cover_file;   /* --check: the answer to verify */
+    const char *format;       /* --format, NULL for detection from content */
+    const char *output;       /* --output FILE, NULL for standard output */
+    const char *stats;        /* --stats[=FILE]: "-" for standard error */
+    const char *write_path;   /* --write FILE */
     const char *write_format; /* --write-format NAME, NULL for FILE's suffix */
-    const char *gpu_option;  /* the first GPU tuning option given, for the warning without a device */
+    const char
+        *gpu_option; /* the first GPU tuning option given, for the warning without a device */
     int complement;
     int verbose;
     int quiet;

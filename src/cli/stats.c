@@ -111,8 +111,7 @@ int stats_write_clique_json(FILE *out, const struct run_info *run,
 }
 
 int stats_write_steiner_json(FILE *out, const char *input, const struct graph *g, double t_load,
-                             double t_total, double improve_budget,
-                             const struct steiner_stats *st)
+                             double t_total, double improve_budget, const struct steiner_stats *st)
 {
     fputs("{\n  \"input\": ", out);
     json_string(out, input);

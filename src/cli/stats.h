@@ -9,13 +9,13 @@
 
 struct run_info {
     const char *input;
-    const char *mode;      /* "mvc", "pvc", "clique", "clique-k" */
-    int64_t k;             /* -1 for MVC */
-    int32_t n;             /* input graph (after --complement) */
+    const char *mode; /* "mvc", "pvc", "clique", "clique-k" */
+    int64_t k;        /* -1 for MVC */
+    int32_t n;        /* input graph (after --complement) */
     int64_t m;
-    double t_load;         /* reading the file */
-    double t_total;        /* whole process until the answer */
-    const char *outcome;   /* "optimal", "found", "no-cover", "stopped" */
+    double t_load;       /* reading the file */
+    double t_total;      /* whole process until the answer */
+    const char *outcome; /* "optimal", "found", "no-cover", "stopped" */
 };
 
 int stats_write_json(FILE *out, const struct run_info *run, const struct solve_stats *st);
@@ -28,7 +28,6 @@ int stats_write_clique_json(FILE *out, const struct run_info *run,
 struct steiner_stats;
 /* improve_budget: the improvement phase's budget in seconds, 0 for none of its own. */
 int stats_write_steiner_json(FILE *out, const char *input, const struct graph *g, double t_load,
-                             double t_total, double improve_budget,
-                             const struct steiner_stats *st);
+                             double t_total, double improve_budget, const struct steiner_stats *st);
 
 #endif

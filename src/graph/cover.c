@@ -46,14 +46,14 @@ int cover_copy(struct cover *dst, const struct cover *src)
 int cover_check(const struct graph *g, const struct cover *c, struct error *err)
 {
     if (c->n != g->n)
-        return error_set(err, MVC_EINPUT, "cover is for %ld vertices, graph has %ld",
-                         (long)c->n, (long)g->n);
+        return error_set(err, MVC_EINPUT, "cover is for %ld vertices, graph has %ld", (long)c->n,
+                         (long)g->n);
     int32_t counted = 0;
     for (int32_t v = 0; v < g->n; v++)
         counted += c->in[v] != 0;
     if (counted != c->size)
-        return error_set(err, MVC_EINPUT, "cover claims %ld vertices but holds %ld",
-                         (long)c->size, (long)counted);
+        return error_set(err, MVC_EINPUT, "cover claims %ld vertices but holds %ld", (long)c->size,
+                         (long)counted);
     for (int32_t u = 0; u < g->n; u++) {
         if (c->in[u])
             continue;
@@ -147,7 +147,8 @@ int cover_read_pace(const char *path, int32_t n, struct cover *c, struct error *
         return error_set(err, MVC_ENOMEM, "%s: out of memory", in.name);
     }
     if (in.len == 0)
-        fgetc(stream); /* an empty answer: fmemopen needs one byte, the NUL, which this reads past */
+        fgetc(
+            stream); /* an empty answer: fmemopen needs one byte, the NUL, which this reads past */
     status = cover_read_pace_stream(stream, in.name, n, c, err);
     fclose(stream);
     input_free(&in);

@@ -9,14 +9,14 @@
 #include "graph.h"
 
 struct cover {
-    int32_t n;      /* vertices of the graph it covers */
-    int32_t size;   /* number of vertices with in[v] != 0 */
-    uint8_t *in;    /* n flags */
+    int32_t n;    /* vertices of the graph it covers */
+    int32_t size; /* number of vertices with in[v] != 0 */
+    uint8_t *in;  /* n flags */
 };
 
-int cover_init(struct cover *c, int32_t n);        /* empty cover of n vertices */
+int cover_init(struct cover *c, int32_t n); /* empty cover of n vertices */
 void cover_free(struct cover *c);
-void cover_add(struct cover *c, int32_t v);          /* idempotent */
+void cover_add(struct cover *c, int32_t v); /* idempotent */
 int cover_copy(struct cover *dst, const struct cover *src);
 
 /*

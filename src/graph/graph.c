@@ -81,8 +81,8 @@ static struct graph *graph_alloc(int32_t n, int64_t arcs, int weighted)
  * increasing vertex order and each vertex t is appended to the lists of its
  * neighbours, which therefore come out sorted.
  */
-int graph_build(int32_t n, struct edge_list *el, const int32_t *terminals,
-                int32_t n_terminals, struct graph **out, struct error *err)
+int graph_build(int32_t n, struct edge_list *el, const int32_t *terminals, int32_t n_terminals,
+                struct graph **out, struct error *err)
 {
     *out = NULL;
     int weighted = el->weighted;
@@ -90,7 +90,8 @@ int graph_build(int32_t n, struct edge_list *el, const int32_t *terminals,
     int64_t *count = calloc((size_t)n + 1, sizeof *count);
     if (count == NULL) {
         edge_list_free(el);
-        return error_set(err, MVC_ENOMEM, "out of memory building a graph of %ld vertices", (long)n);
+        return error_set(err, MVC_ENOMEM, "out of memory building a graph of %ld vertices",
+                         (long)n);
     }
     for (int64_t i = 0; i < el->len; i++) {
         if (el->u[i] == el->v[i]) {

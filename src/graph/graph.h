@@ -15,14 +15,14 @@
  */
 struct graph {
     int32_t n;
-    int64_t m;           /* undirected edges */
-    int64_t *offsets;    /* n + 1 entries; neighbours of v are adj[offsets[v] .. offsets[v+1]) */
-    int32_t *adj;        /* 2m entries */
-    int32_t *weights;    /* NULL, or 2m non-negative weights parallel to adj */
-    int32_t n_terminals; /* Steiner terminals, 0 when none */
-    int32_t *terminals;  /* NULL, or n_terminals distinct sorted 0-based ids */
-    int64_t *labels;     /* NULL, or the input's own id of each vertex (edge lists relabel) */
-    int64_t loops_dropped;   /* self-loops seen in the input and left out */
+    int64_t m;             /* undirected edges */
+    int64_t *offsets;      /* n + 1 entries; neighbours of v are adj[offsets[v] .. offsets[v+1]) */
+    int32_t *adj;          /* 2m entries */
+    int32_t *weights;      /* NULL, or 2m non-negative weights parallel to adj */
+    int32_t n_terminals;   /* Steiner terminals, 0 when none */
+    int32_t *terminals;    /* NULL, or n_terminals distinct sorted 0-based ids */
+    int64_t *labels;       /* NULL, or the input's own id of each vertex (edge lists relabel) */
+    int64_t loops_dropped; /* self-loops seen in the input and left out */
     int64_t parallel_merged; /* repeated edges merged (the lightest weight is kept) */
 };
 
@@ -42,8 +42,8 @@ void edge_list_free(struct edge_list *el);
  * Builds the CSR from 0-based edges (all ids < n); drops loops and merges
  * repeats, counting both. The edge list is freed. Terminals are copied.
  */
-int graph_build(int32_t n, struct edge_list *el, const int32_t *terminals,
-                int32_t n_terminals, struct graph **out, struct error *err);
+int graph_build(int32_t n, struct edge_list *el, const int32_t *terminals, int32_t n_terminals,
+                struct graph **out, struct error *err);
 
 /* Convenience for tests and generators: unweighted graph from an array of pairs. */
 struct graph *graph_from_edges(int32_t n, const int32_t (*edges)[2], int64_t m);

@@ -24,8 +24,8 @@ enum rgraph_state { RGRAPH_ALIVE, RGRAPH_TAKEN, RGRAPH_EXCLUDED, RGRAPH_FOLDED }
  */
 struct rgraph {
     int32_t n;
-    int32_t alive; /* vertices still in the graph */
-    int64_t m;     /* edges still in the graph */
+    int32_t alive;       /* vertices still in the graph */
+    int64_t m;           /* edges still in the graph */
     int64_t edges_added; /* by folds; while 0 the graph is an induced subgraph of the input */
     int32_t **adj;
     int32_t *len, *cap; /* cap 0: adj[v] still points into block */

@@ -51,12 +51,12 @@ struct steiner_opts {
 void steiner_opts_default(struct steiner_opts *o);
 
 struct steiner_stats {
-    const char *algo;   /* "kmb" or "mehlhorn" */
-    const char *device; /* "cpu" or "gpu" */
-    const char *sssp;   /* "dijkstra" or the GPU kernel that ran */
-    const char *mst;    /* distance or boundary graph: "prim", "kruskal" or "boruvka-gpu" */
+    const char *algo;         /* "kmb" or "mehlhorn" */
+    const char *device;       /* "cpu" or "gpu" */
+    const char *sssp;         /* "dijkstra" or the GPU kernel that ran */
+    const char *mst;          /* distance or boundary graph: "prim", "kruskal" or "boruvka-gpu" */
     const char *subgraph_mst; /* G'': "none" (already a tree), "kruskal" or "boruvka-gpu" */
-    int batch;          /* GPU KMB: sources per launch */
+    int batch;                /* GPU KMB: sources per launch */
     int32_t n_terminals;
     double t_sssp;   /* shortest paths */
     double t_mst;    /* MST of the terminal distance graph (KMB) or of the boundary graph */

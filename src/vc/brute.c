@@ -1,4 +1,5 @@
-/* Exhaustive minimum vertex cover: a maximum independent set by bit-mask branching, complemented. */
+/* Exhaustive minimum vertex cover: a maximum independent set by bit-mask branching, complemented.
+ */
 #include "brute.h"
 
 #include <stdint.h>

@@ -28,16 +28,16 @@
 struct runner {
     const struct graph *g;
     race_solve_fn solve;
-    struct solve_opts opts;          /* opts.stop points at stop below, opts.report at scope */
-    volatile sig_atomic_t stop;      /* set by the coordinator only */
-    struct progress scope;           /* under the race's: every entrant covers its graph */
+    struct solve_opts opts;     /* opts.stop points at stop below, opts.report at scope */
+    volatile sig_atomic_t stop; /* set by the coordinator only */
+    struct progress scope;      /* under the race's: every entrant covers its graph */
     pthread_t thread;
     int prepared;
-    int started;                     /* on its own thread */
-    int finished;                    /* written by the runner thread, read under __atomic */
-    int done;                        /* the coordinator has seen it end */
+    int started;  /* on its own thread */
+    int finished; /* written by the runner thread, read under __atomic */
+    int done;     /* the coordinator has seen it end */
     double finished_at;
-    int result;                      /* a solve_outcome or a negative mvc_status */
+    int result; /* a solve_outcome or a negative mvc_status */
     struct cover cover;
     struct solve_stats stats;
     struct error err;
@@ -140,7 +140,8 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
         for (int i = 0; i < count; i++) {
             struct runner *r = &runners[i];
             if (!r->prepared && !r->started && !r->done && entrants[i].prepare != NULL &&
-                !answered && !user_stop && !out_of_time && now - start >= entrants[i].prepare_after) {
+                !answered && !user_stop && !out_of_time &&
+                now - start >= entrants[i].prepare_after) {
                 entrants[i].prepare();
                 r->prepared = 1;
             }
@@ -189,7 +190,8 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
         *st = best->stats;
         /* a stopped answer keeps the best lower bound any runner proved */
         for (int i = 0; i < count && result == SOLVE_STOPPED; i++)
-            if (runners[i].result == SOLVE_STOPPED && runners[i].stats.lower_bound > st->lower_bound)
+            if (runners[i].result == SOLVE_STOPPED &&
+                runners[i].stats.lower_bound > st->lower_bound)
                 st->lower_bound = runners[i].stats.lower_bound;
         progress_lower(o->report, st->lower_bound);
     }

@@ -15,7 +15,7 @@ struct race_entrant {
     double start_after;     /* seconds after the race starts; the first entrant should have 0 */
     void (*prepare)(void);  /* NULL, or called once prepare_after seconds in, while undecided */
     double prepare_after;
-    int (*ready)(void);     /* NULL, or the entrant starts only once this returns non-zero */
+    int (*ready)(void); /* NULL, or the entrant starts only once this returns non-zero */
 };
 
 /*

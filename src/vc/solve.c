@@ -104,10 +104,8 @@ static int solve_direct(const struct graph *g, const struct solve_opts *o, struc
                         struct solve_stats *st, struct error *err)
 {
     switch (o->solver) {
-    case SOLVER_SEQ:
-        return solve_seq(g, o, out, st, err);
-    case SOLVER_BNR:
-        return solve_bnr(g, o, out, st, err);
+    case SOLVER_SEQ: return solve_seq(g, o, out, st, err);
+    case SOLVER_BNR: return solve_bnr(g, o, out, st, err);
     case SOLVER_CLIQUE:
         if (g->n > CLIQUE_MAX_VERTICES)
             return error_set(err, MVC_EUNSUPPORTED,
@@ -128,8 +126,7 @@ static int solve_direct(const struct graph *g, const struct solve_opts *o, struc
         break;
 #endif
     }
-    case SOLVER_AUTO:
-        break;
+    case SOLVER_AUTO: break;
     }
     return error_set(err, MVC_EUNSUPPORTED, "no solver chosen");
 }
@@ -241,8 +238,8 @@ static int solve_auto(const struct graph *g, const struct solve_opts *o, struct 
          * The GPU solver joins only once the runtime is up: a CPU answer that
          * comes first then never waits for the start-up to finish.
          */
-        entrants[count] = (struct race_entrant){cpu, NULL, gpu_after, gpu_warm_up_start,
-                                                GPU_WARM_UP_AFTER, gpu_warm_up_done};
+        entrants[count] = (struct race_entrant){
+            cpu, NULL, gpu_after, gpu_warm_up_start, GPU_WARM_UP_AFTER, gpu_warm_up_done};
         entrants[count++].opts.solver = gpu_solver_for(cpu.solver, g);
     }
 #endif
@@ -271,9 +268,8 @@ static int by_size(const void *a, const void *b)
  * cover so far and every vertex of the components to come.
  */
 static int solve_components(const struct graph *kg, const struct solve_opts *o,
-                            race_solve_fn solve_part, int64_t budget, int32_t offset,
-                            double start, struct cover *kc, struct solve_stats *st,
-                            struct error *err)
+                            race_solve_fn solve_part, int64_t budget, int32_t offset, double start,
+                            struct cover *kc, struct solve_stats *st, struct error *err)
 {
     int32_t *component_of = malloc(((size_t)kg->n + 1) * sizeof *component_of);
     int32_t count = 0;
@@ -455,8 +451,8 @@ static int solve_folded(const struct graph *g, const struct solve_opts *o, struc
     struct kernel_opts ko = kernel_opts_default();
     ko.time_limit = o->time_limit;
     ko.stop = o->stop;
-    return solve_kernelized(g, o, &ko, o->solver == SOLVER_AUTO ? solve_auto : solve_direct, 0,
-                            out, st, err);
+    return solve_kernelized(g, o, &ko, o->solver == SOLVER_AUTO ? solve_auto : solve_direct, 0, out,
+                            st, err);
 }
 
 /*
@@ -524,7 +520,8 @@ static int solve_with_bound_sat(const struct graph *g, const struct solve_opts *
      */
     sat.bound_sat_no_slack = clique_suits(g) || g->n <= SPARSE_CLIQUE_MAX;
     for (int i = 0; i < bound_sat_runs(o); i++) {
-        entrants[count] = (struct race_entrant){sat, solve_bound_sat, BOUND_SAT_AFTER, NULL, 0, NULL};
+        entrants[count] =
+            (struct race_entrant){sat, solve_bound_sat, BOUND_SAT_AFTER, NULL, 0, NULL};
         entrants[count++].opts.seed = o->seed + (uint64_t)i;
     }
     return race_solve(g, NULL, entrants, count, o, out, st, err);
@@ -540,8 +537,8 @@ int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover 
         return available;
     progress_improve(o->report, g->n); /* every vertex */
     if (!o->reduce) {
-        run.solver = o->cpu_only && o->solver == SOLVER_AUTO ? SOLVER_SEQ
-                                                             : solver_resolve(o->solver);
+        run.solver =
+            o->cpu_only && o->solver == SOLVER_AUTO ? SOLVER_SEQ : solver_resolve(o->solver);
         return solve_direct(g, &run, out, st, err);
     }
     if (o->solver != SOLVER_AUTO || !bound_sat_wanted())

@@ -10,39 +10,39 @@
 #include "progress.h"
 
 enum solver_kind {
-    SOLVER_AUTO,      /* per component: see solve_auto in solve.c */
-    SOLVER_SEQ,       /* CPU branch-and-reduce */
-    SOLVER_STACKONLY, /* GPU, local stacks only (paper's StackOnly) */
-    SOLVER_HYBRID,    /* GPU, local stacks plus the broker-queue worklist */
-    SOLVER_CLIQUE,    /* CPU, dense graphs: maximum clique of the complement */
-    SOLVER_CLIQUE_GPU,/* the same search spread over the GPU's warps */
-    SOLVER_BNR,       /* CPU branch and reduce with lower bounds, for sparse graphs */
+    SOLVER_AUTO,       /* per component: see solve_auto in solve.c */
+    SOLVER_SEQ,        /* CPU branch-and-reduce */
+    SOLVER_STACKONLY,  /* GPU, local stacks only (paper's StackOnly) */
+    SOLVER_HYBRID,     /* GPU, local stacks plus the broker-queue worklist */
+    SOLVER_CLIQUE,     /* CPU, dense graphs: maximum clique of the complement */
+    SOLVER_CLIQUE_GPU, /* the same search spread over the GPU's warps */
+    SOLVER_BNR,        /* CPU branch and reduce with lower bounds, for sparse graphs */
 };
 
 struct solve_opts {
     enum solver_kind solver;
-    int64_t k;            /* PVC parameter, or -1 for MVC */
-    double time_limit;    /* seconds of search, 0 for none */
-    int threads;          /* CPU threads, 0 for automatic */
+    int64_t k;         /* PVC parameter, or -1 for MVC */
+    double time_limit; /* seconds of search, 0 for none */
+    int threads;       /* CPU threads, 0 for automatic */
     /* read by no solver (they never print; report takes what they have to say) */
     int verbose;
     int quiet;
     int progress;
-    int reduce;           /* kernelize before the search (default on) */
+    int reduce; /* kernelize before the search (default on) */
     /* GPU experiments; 0 means choose automatically */
     int block_size;
     int blocks;
     int64_t worklist_size;
-    double threshold;     /* worklist fill fraction under which children are shared */
-    int depth;            /* StackOnly start depth */
+    double threshold;            /* worklist fill fraction under which children are shared */
+    int depth;                   /* StackOnly start depth */
     int64_t device_memory_limit; /* bytes, 0 for no cap */
-    int colour_bound_only; /* clique: no MaxSAT reasoning, as in the GPU search */
-    double gpu_after;     /* auto: the CPU's head start in seconds before a GPU solver joins;
-                             negative for the default */
-    uint64_t seed;        /* randomized searches (bound-sat's local search): runs with
-                             different seeds take different paths */
-    int bound_sat_no_slack; /* bound-sat: only ask whether the bound itself is met */
-    int cpu_only;         /* auto: no GPU solver joins and no CUDA call is made */
+    int colour_bound_only;       /* clique: no MaxSAT reasoning, as in the GPU search */
+    double gpu_after;            /* auto: the CPU's head start in seconds before a GPU solver joins;
+                                    negative for the default */
+    uint64_t seed;               /* randomized searches (bound-sat's local search): runs with
+                                    different seeds take different paths */
+    int bound_sat_no_slack;      /* bound-sat: only ask whether the bound itself is met */
+    int cpu_only;                /* auto: no GPU solver joins and no CUDA call is made */
     /* set asynchronously by the signal handler or the timer; solvers poll it */
     volatile sig_atomic_t *stop;
     /*
@@ -56,24 +56,24 @@ struct solve_opts {
 void solve_opts_default(struct solve_opts *o);
 
 enum solve_outcome {
-    SOLVE_OPTIMAL = 0,   /* MVC: the cover is minimum */
-    SOLVE_FOUND = 1,     /* PVC: a cover of size <= k */
-    SOLVE_NO_COVER = 2,  /* PVC: proven that no cover of size <= k exists */
-    SOLVE_STOPPED = 3,   /* stopped early; the cover is the best found, not proven */
+    SOLVE_OPTIMAL = 0,  /* MVC: the cover is minimum */
+    SOLVE_FOUND = 1,    /* PVC: a cover of size <= k */
+    SOLVE_NO_COVER = 2, /* PVC: proven that no cover of size <= k exists */
+    SOLVE_STOPPED = 3,  /* stopped early; the cover is the best found, not proven */
 };
 
 #define SOLVE_MAX_SMS 256
 #define SOLVE_MAX_RULES 16
 
 struct solve_stats {
-    const char *solver;   /* name of the solver that ran */
-    double t_upper;       /* seconds for the greedy upper bound */
-    double t_search;      /* seconds of search (GPU: kernel time) */
-    double t_reduce;      /* seconds of kernelization */
-    int64_t nodes;        /* search tree nodes visited */
-    int32_t greedy_size;  /* upper bound from the greedy */
-    int32_t best;         /* size of the best cover found */
-    int32_t lower_bound;  /* best proven lower bound (== best when proven) */
+    const char *solver;  /* name of the solver that ran */
+    double t_upper;      /* seconds for the greedy upper bound */
+    double t_search;     /* seconds of search (GPU: kernel time) */
+    double t_reduce;     /* seconds of kernelization */
+    int64_t nodes;       /* search tree nodes visited */
+    int32_t greedy_size; /* upper bound from the greedy */
+    int32_t best;        /* size of the best cover found */
+    int32_t lower_bound; /* best proven lower bound (== best when proven) */
     int proven;
     int64_t maxsat_spared; /* clique: branches that MaxSAT reasoning made unnecessary */
     /* GPU only */

@@ -88,7 +88,8 @@ static void cover_swap(struct cover *a, struct cover *b)
     *b = t;
 }
 
-/* Adds the vertices of child, a cover of a subgraph, to out under the subgraph's map (NULL: same ids). */
+/* Adds the vertices of child, a cover of a subgraph, to out under the subgraph's map (NULL: same
+ * ids). */
 static void add_mapped(struct cover *out, const struct cover *child, const int32_t *to_parent)
 {
     for (int32_t v = 0; v < child->n; v++)
@@ -149,8 +150,7 @@ static int matching_layers(const struct graph *g, struct double_cover_matching *
 }
 
 /* One augmenting path along the layers from the free left vertex root, by an explicit stack. */
-static void matching_augment(const struct graph *g, struct double_cover_matching *mm,
-                             int32_t root)
+static void matching_augment(const struct graph *g, struct double_cover_matching *mm, int32_t root)
 {
     int32_t sp = 0;
     mm->stack[sp++] = root;
@@ -377,8 +377,8 @@ static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, in
     s->depth++;
     for (int i = 0; i < 2; i++) {
         struct cover cc = {0};
-        int ri = search_child(s, c, child[i].taken, child[i].count, child[i].dropped, limit,
-                              first, report, &cc);
+        int ri = search_child(s, c, child[i].taken, child[i].count, child[i].dropped, limit, first,
+                              report, &cc);
         if (ri == NODE_FOUND || (ri == NODE_STOPPED && (r != NODE_FOUND || cc.size < out->size)))
             cover_swap(out, &cc);
         cover_free(&cc);
@@ -426,10 +426,9 @@ static int improve_by_local_search(struct bnr_search *s, const struct graph *c, 
     int status = local_search_improve(c, &lo, cover, &ls, s->err);
     if (status == MVC_OK) {
         progress_improve(report, cover->size);
-        progress_message(report,
-                         "bnr: local search on %ld vertices: %ld -> %ld in %.3f s (target %ld)",
-                         (long)c->n, (long)ls.start_size, (long)cover->size, ls.seconds,
-                         (long)target);
+        progress_message(
+            report, "bnr: local search on %ld vertices: %ld -> %ld in %.3f s (target %ld)",
+            (long)c->n, (long)ls.start_size, (long)cover->size, ls.seconds, (long)target);
     }
     return status;
 }
@@ -479,8 +478,8 @@ static int search_component(struct bnr_search *s, const struct graph *c, int32_t
 }
 
 /* Stopped: the components from part `from` on are covered by their greedy covers. */
-static int cover_rest_greedily(struct bnr_search *s, const struct graph *kg,
-                               const struct split *sp, int32_t from, struct cover *kc)
+static int cover_rest_greedily(struct bnr_search *s, const struct graph *kg, const struct split *sp,
+                               int32_t from, struct cover *kc)
 {
     uint8_t *keep = calloc((size_t)kg->n + 1, 1);
     uint8_t *rest = calloc((size_t)sp->count + 1, 1);
@@ -542,10 +541,10 @@ static int search_parts(struct bnr_search *s, const struct graph *kg, const stru
         }
         struct cover pc = {0};
         struct progress scope;
-        struct progress *part_report = progress_open(&scope, report, offset + used + to_come,
-                                                     offset + solved_lower + rest);
-        r = search_component(s, whole ? kg : part, sp->parts[i].lower_bound,
-                             limit - used - rest, first && i == sp->count - 1, part_report, &pc);
+        struct progress *part_report =
+            progress_open(&scope, report, offset + used + to_come, offset + solved_lower + rest);
+        r = search_component(s, whole ? kg : part, sp->parts[i].lower_bound, limit - used - rest,
+                             first && i == sp->count - 1, part_report, &pc);
         if (r == NODE_FOUND || r == NODE_STOPPED) {
             add_mapped(kc, &pc, whole ? NULL : to_kernel);
             used += pc.size;

@@ -73,7 +73,7 @@ static int32_t size_key(const struct placement *p, int32_t c, int round)
 }
 
 /* A clique other than `not` all of whose members are neighbours of v, or -1. */
-static int32_t clique_fitting(struct placement *p, int32_t v, int32_t not)
+static int32_t clique_fitting(struct placement *p, int32_t v, int32_t not )
 {
     const struct graph *g = p->g;
     int32_t t = 0, found = -1;
@@ -84,7 +84,7 @@ static int32_t clique_fitting(struct placement *p, int32_t v, int32_t not)
     }
     for (int32_t j = 0; j < t; j++) {
         int32_t c = p->touched[j];
-        if (found < 0 && c != not && c != p->clique_of[v] && p->hits[c] == p->clique_size[c])
+        if (found < 0 && c != not &&c != p->clique_of[v] && p->hits[c] == p->clique_size[c])
             found = c;
         p->hits[c] = 0;
     }
@@ -151,8 +151,7 @@ static int32_t rehome_singletons(struct placement *p, int32_t cliques)
     return count;
 }
 
-int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of,
-                           int32_t *count)
+int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of, int32_t *count)
 {
     size_t n = (size_t)g->n + 2;
     struct placement p = {g,

@@ -11,8 +11,7 @@
  * each vertex, numbered 0..*count-1. Greedy (Akiba and Iwata 2016), then
  * `rounds` of iterated greedy (Culberson). MVC_OK or MVC_ENOMEM.
  */
-int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of,
-                           int32_t *count);
+int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of, int32_t *count);
 
 /*
  * A cover holds all but at most one vertex of each clique, so a graph covered

@@ -316,8 +316,8 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
                              r == SAT_SATISFIABLE     ? "a cover within it"
                              : r == SAT_UNSATISFIABLE ? "no cover within it"
                                                       : "undecided",
-                             clock_seconds() - t_level, (long long)tot.rounds,
-                             (long long)tot.steps, (long long)tot.conflicts);
+                             clock_seconds() - t_level, (long long)tot.rounds, (long long)tot.steps,
+                             (long long)tot.conflicts);
             progress_nodes(o->report, tot.decisions + tot.steps - st->nodes);
             st->nodes = tot.decisions + tot.steps;
             if (r != SAT_UNSATISFIABLE || pvc)

@@ -39,10 +39,10 @@ struct clique_search {
     struct clique_shared *shared; /* NULL in a single-threaded search */
     int owns_graph;               /* adj and order are this search's, not another's */
     int32_t n, words;
-    word_t *adj;          /* n rows: complement adjacency in the search order */
-    int32_t *order;       /* search index -> vertex of g */
-    int32_t *current;     /* clique being built */
-    int32_t *best;        /* best clique found, search indices */
+    word_t *adj;      /* n rows: complement adjacency in the search order */
+    int32_t *order;   /* search index -> vertex of g */
+    int32_t *current; /* clique being built */
+    int32_t *best;    /* best clique found, search indices */
     int32_t best_size;
     int32_t target;       /* stop as soon as a clique this large is found (PVC), else n + 1 */
     word_t *candidates;   /* one row per depth */
@@ -52,7 +52,7 @@ struct clique_search {
     int32_t *branch;      /* per depth: n vertices in colour order */
     int32_t *colour;      /* per depth: their colours */
     struct clique_maxsat maxsat;
-    int use_maxsat;       /* spare branches by MaxSAT reasoning over the colour classes */
+    int use_maxsat;                /* spare branches by MaxSAT reasoning over the colour classes */
     int64_t nodes, nodes_reported; /* reported: to opts->report */
     int stopped;
     double start, time_limit;
@@ -330,8 +330,8 @@ static int renumber(struct clique_search *s, word_t *low, int32_t low_count, int
  * Returns how many are listed.
  */
 static inline __attribute__((always_inline)) int32_t
-colour_with(struct clique_search *s, const word_t *candidates, int32_t min_colour,
-            int32_t *branch, int32_t *colour, const int maxsat)
+colour_with(struct clique_search *s, const word_t *candidates, int32_t min_colour, int32_t *branch,
+            int32_t *colour, const int maxsat)
 {
     int32_t words = s->words;
     word_t *uncoloured = s->uncoloured, *klass = s->colour_class;
@@ -534,9 +534,12 @@ static int search_parallel(struct clique_search *s, int threads)
         threads = listed / MIN_BRANCHES_PER_THREAD;
     if (threads < 2)
         return MVC_EUNSUPPORTED;
-    struct clique_shared sh = {.best_size = s->best_size, .next_branch = listed - 1,
-                               .listed = listed, .root_branch = s->branch,
-                               .root_colour = s->colour, .root_candidates = s->candidates};
+    struct clique_shared sh = {.best_size = s->best_size,
+                               .next_branch = listed - 1,
+                               .listed = listed,
+                               .root_branch = s->branch,
+                               .root_colour = s->colour,
+                               .root_candidates = s->candidates};
     struct clique_search *helpers = calloc((size_t)threads, sizeof *helpers);
     pthread_t *ids = calloc((size_t)threads, sizeof *ids);
     int status = helpers && ids && pthread_mutex_init(&sh.lock, NULL) == 0 ? MVC_OK : MVC_ENOMEM;
@@ -595,8 +598,7 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
     s.start = clock_seconds();
     s.time_limit = o->time_limit;
     if (cover_init(out, g->n) != MVC_OK)
-        return error_set(err, MVC_ENOMEM, "out of memory for a cover of %ld vertices",
-                         (long)g->n);
+        return error_set(err, MVC_ENOMEM, "out of memory for a cover of %ld vertices", (long)g->n);
     if (g->n == 0) {
         st->solver = "clique";
         st->proven = 1;

@@ -29,7 +29,8 @@ static int check_adjacent(const struct graph *g, const int32_t *sorted, int32_t 
         for (int32_t i = 0; i < size; i++)
             for (int32_t j = i + 1; j < size; j++)
                 if (!graph_has_edge(g, sorted[i], sorted[j]))
-                    return error_set(err, MVC_EINPUT, "clique vertices %ld and %ld are not adjacent",
+                    return error_set(err, MVC_EINPUT,
+                                     "clique vertices %ld and %ld are not adjacent",
                                      (long)sorted[i] + 1, (long)sorted[j] + 1);
         return MVC_OK;
     }
@@ -59,11 +60,11 @@ static int check_adjacent(const struct graph *g, const int32_t *sorted, int32_t 
 int clique_check(const struct graph *g, const struct clique *c, struct error *err)
 {
     if (c->n != g->n)
-        return error_set(err, MVC_EINPUT, "clique is for %ld vertices, graph has %ld",
-                         (long)c->n, (long)g->n);
+        return error_set(err, MVC_EINPUT, "clique is for %ld vertices, graph has %ld", (long)c->n,
+                         (long)g->n);
     if (c->size < 0 || c->size > g->n || (c->size > 0 && c->vertices == NULL))
-        return error_set(err, MVC_EINPUT, "clique of %ld vertices in a graph of %ld",
-                         (long)c->size, (long)g->n);
+        return error_set(err, MVC_EINPUT, "clique of %ld vertices in a graph of %ld", (long)c->size,
+                         (long)g->n);
     for (int32_t i = 0; i < c->size; i++)
         if (c->vertices[i] < 0 || c->vertices[i] >= g->n)
             return error_set(err, MVC_EINPUT, "clique vertex %ld is not in 1..%ld",
@@ -77,8 +78,8 @@ int clique_check(const struct graph *g, const struct clique *c, struct error *er
     int status = MVC_OK;
     for (int32_t i = 1; i < c->size && status == MVC_OK; i++)
         if (sorted[i] == sorted[i - 1])
-            status = error_set(err, MVC_EINPUT, "clique vertex %ld listed twice",
-                               (long)sorted[i] + 1);
+            status =
+                error_set(err, MVC_EINPUT, "clique vertex %ld listed twice", (long)sorted[i] + 1);
     if (status == MVC_OK)
         status = check_adjacent(g, sorted, c->size, err);
     free(sorted);
@@ -100,8 +101,7 @@ static int read_solution_line(struct scanner *s, int32_t n, int64_t *size, struc
     size_t len = scan_word(s, &word);
     if (!scan_word_is(word, len, "clique")) {
         s->p = word;
-        return scan_expected(s, "'clique' after 's' (the solution line is 's clique N SIZE')",
-                             err);
+        return scan_expected(s, "'clique' after 's' (the solution line is 's clique N SIZE')", err);
     }
     int64_t declared_n;
     int status = scan_int64(s, &declared_n, "the number of vertices", err);

@@ -31,15 +31,17 @@ int clique_maxsat_init(struct clique_maxsat *m, int32_t n, int32_t words, const 
     m->queue = malloc(slots * sizeof *m->queue);
     m->stack = malloc(slots * sizeof *m->stack);
     m->in_set = calloc(slots, 1);
-    if (!m->class_of || !m->class_size || !m->singletons || !m->trail || !m->used || !m->available || !m->live ||
-        !m->live_count || !m->unit || !m->reason || !m->queue || !m->stack || !m->in_set)
+    if (!m->class_of || !m->class_size || !m->singletons || !m->trail || !m->used ||
+        !m->available || !m->live || !m->live_count || !m->unit || !m->reason || !m->queue ||
+        !m->stack || !m->in_set)
         return MVC_ENOMEM;
     return MVC_OK;
 }
 
 void clique_maxsat_free(struct clique_maxsat *m)
 {
-    free(m->class_of), free(m->class_size), free(m->singletons), free(m->trail), free(m->used), free(m->available), free(m->live);
+    free(m->class_of), free(m->class_size), free(m->singletons), free(m->trail), free(m->used),
+        free(m->available), free(m->live);
     free(m->live_count), free(m->unit), free(m->reason), free(m->queue), free(m->stack);
     free(m->in_set);
 }

@@ -19,12 +19,12 @@
  */
 struct clique_maxsat {
     int32_t n, words;
-    const uint64_t *adj; /* n rows of words: adjacency of the clique graph */
+    const uint64_t *adj;     /* n rows of words: adjacency of the clique graph */
     const uint64_t *classes; /* the caller's class rows (t of them) */
-    int32_t count;       /* t: classes under the threshold */
-    int32_t *class_of;   /* per vertex of a class: its class */
-    int32_t *class_size; /* per class */
-    int32_t *singletons; /* classes of one vertex */
+    int32_t count;           /* t: classes under the threshold */
+    int32_t *class_of;       /* per vertex of a class: its class */
+    int32_t *class_size;     /* per class */
+    int32_t *singletons;     /* classes of one vertex */
     int32_t singleton_count;
     uint8_t *used;       /* per class: part of an inconsistent set already */
     uint64_t *available; /* union of the classes not used */
@@ -35,9 +35,9 @@ struct clique_maxsat {
     int32_t *reason;     /* per falsified vertex: the class whose unit falsified it */
     int32_t *trail;      /* vertices falsified in this try, to restore live_count */
     int32_t trail_size;
-    int32_t *queue;      /* classes waiting to propagate */
-    int32_t *stack;      /* conflict analysis */
-    uint8_t *in_set;     /* per class: in the inconsistent set being collected */
+    int32_t *queue;  /* classes waiting to propagate */
+    int32_t *stack;  /* conflict analysis */
+    uint8_t *in_set; /* per class: in the inconsistent set being collected */
     /* statistics */
     int64_t tried, spared, classes_used;
 };

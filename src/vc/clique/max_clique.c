@@ -73,8 +73,7 @@ static double time_left(const struct solve_opts *o, double start)
 
 static int stop_requested(const struct solve_opts *o, double start)
 {
-    return (o->stop && *o->stop) ||
-           (o->time_limit > 0 && clock_seconds() - start >= o->time_limit);
+    return (o->stop && *o->stop) || (o->time_limit > 0 && clock_seconds() - start >= o->time_limit);
 }
 
 /* Stopped before any search: a single vertex is the clique found. */
@@ -153,8 +152,8 @@ static int solve_empty(const struct max_clique_opts *o, struct max_clique_stats 
     return o->at_least == 0 ? SOLVE_FOUND : SOLVE_NO_COVER;
 }
 
-int max_clique_solve(const struct graph *g, const struct max_clique_opts *o,
-                     struct clique *out, struct max_clique_stats *st, struct error *err)
+int max_clique_solve(const struct graph *g, const struct max_clique_opts *o, struct clique *out,
+                     struct max_clique_stats *st, struct error *err)
 {
     double start = clock_seconds();
     memset(st, 0, sizeof *st);

@@ -49,15 +49,15 @@ enum max_clique_path {
 void max_clique_opts_default(struct max_clique_opts *o);
 
 struct max_clique_stats {
-    const char *path;      /* "dense" or "sparse" */
-    int32_t degeneracy;    /* sparse path: largest core number */
-    int32_t heuristic;     /* sparse path: size of the clique found before the search */
-    int64_t searched;      /* sparse path: neighbourhoods searched (not pruned) */
-    int64_t nodes;         /* search tree nodes, all searches together */
-    int32_t upper_bound;   /* best proven upper bound on the clique number */
-    double t_search;       /* seconds */
+    const char *path;         /* "dense" or "sparse" */
+    int32_t degeneracy;       /* sparse path: largest core number */
+    int32_t heuristic;        /* sparse path: size of the clique found before the search */
+    int64_t searched;         /* sparse path: neighbourhoods searched (not pruned) */
+    int64_t nodes;            /* search tree nodes, all searches together */
+    int32_t upper_bound;      /* best proven upper bound on the clique number */
+    double t_search;          /* seconds */
     struct solve_stats cover; /* dense path: the vertex cover pipeline's statistics */
-    double t_order;        /* sparse path: seconds for the degeneracy order and its oriented graph */
+    double t_order; /* sparse path: seconds for the degeneracy order and its oriented graph */
 };
 
 /*
@@ -67,8 +67,8 @@ struct max_clique_stats {
  * (time limit or stop flag: out is the largest found), or a negative
  * mvc_status with err set. out is always a clique of g when the return is >= 0.
  */
-int max_clique_solve(const struct graph *g, const struct max_clique_opts *o,
-                     struct clique *out, struct max_clique_stats *st, struct error *err);
+int max_clique_solve(const struct graph *g, const struct max_clique_opts *o, struct clique *out,
+                     struct max_clique_stats *st, struct error *err);
 
 /* MVC_OK when c's vertices are distinct, in range and pairwise adjacent in g; else MVC_EINPUT. */
 int clique_check(const struct graph *g, const struct clique *c, struct error *err);

@@ -82,11 +82,11 @@ struct sparse_search {
     int32_t *best;     /* the best clique, under the lock */
     pthread_mutex_t lock;
     enum sparse_pass pass;
-    int64_t next;    /* the pass's next index into the reversed order (__atomic) */
-    int64_t limit;   /* the pass ends at this index */
-    int stopped;     /* time limit or stop flag (__atomic) */
-    int done;        /* target reached or an error: every thread ends (__atomic) */
-    int status;      /* MVC_OK, or the first thread's error (under the lock) */
+    int64_t next;  /* the pass's next index into the reversed order (__atomic) */
+    int64_t limit; /* the pass ends at this index */
+    int stopped;   /* time limit or stop flag (__atomic) */
+    int done;      /* target reached or an error: every thread ends (__atomic) */
+    int status;    /* MVC_OK, or the first thread's error (under the lock) */
     struct error err;
     int64_t searched, nodes; /* __atomic sums */
     double start, time_limit;
@@ -100,7 +100,7 @@ struct hood_worker {
     int32_t *degree;       /* within the neighbourhood, less the peeled */
     int32_t *queue, *rank, *chosen;
     uint8_t *gone;
-    int64_t *offsets; /* local adjacency, sorted: adj[offsets[i] .. offsets[i + 1]) */
+    int64_t *offsets;     /* local adjacency, sorted: adj[offsets[i] .. offsets[i + 1]) */
     int32_t *adj, *pairs; /* pairs: the edges inside, as (i, j) with i < j */
     int64_t adj_cap, pairs_cap, pairs_found;
     struct graph complement; /* of the neighbourhood's survivors, over the worker's buffers */
@@ -119,8 +119,8 @@ static int should_end(struct sparse_search *s, int read_clock)
         __atomic_load_n(&s->stopped, __ATOMIC_RELAXED))
         return 1;
     volatile sig_atomic_t *flag = s->o->solve.stop;
-    if ((flag && *flag) || (read_clock && s->time_limit > 0 &&
-                            clock_seconds() - s->start >= s->time_limit)) {
+    if ((flag && *flag) ||
+        (read_clock && s->time_limit > 0 && clock_seconds() - s->start >= s->time_limit)) {
         __atomic_store_n(&s->stopped, 1, __ATOMIC_RELAXED);
         return 1;
     }
@@ -136,7 +136,8 @@ static void fail(struct sparse_search *s, int status, const char *what)
     __atomic_store_n(&s->done, 1, __ATOMIC_RELAXED);
 }
 
-/* The vertex at position p and the local vertices members[0 .. count): kept if they beat the best. */
+/* The vertex at position p and the local vertices members[0 .. count): kept if they beat the best.
+ */
 static void offer_clique(struct hood_worker *w, int32_t p, const int32_t *members, int32_t count)
 {
     struct sparse_search *s = w->s;
@@ -607,9 +608,12 @@ static int orient(const struct graph *g, const int32_t *position, int threads, i
         return MVC_ENOMEM;
     struct orient_share shares[SPARSE_MAX_THREADS];
     for (int t = 0; t < threads; t++)
-        shares[t] = (struct orient_share){g, position, dag,
+        shares[t] = (struct orient_share){g,
+                                          position,
+                                          dag,
                                           (int32_t)((int64_t)n * t / threads),
-                                          (int32_t)((int64_t)n * (t + 1) / threads), 0};
+                                          (int32_t)((int64_t)n * (t + 1) / threads),
+                                          0};
     orient_pass(shares, threads, 0);
     for (int32_t i = 0; i < n - from; i++)
         dag->offsets[i + 1] += dag->offsets[i];
@@ -651,9 +655,8 @@ static int32_t order_vertices(const struct graph *g, struct oriented *base, int3
     int32_t *where = malloc((size_t)n * sizeof *where);
     int32_t *core = malloc((size_t)n * sizeof *core);
     int32_t *core_at = malloc((size_t)n * sizeof *core_at);
-    int32_t degeneracy = order && where && core && core_at
-                             ? degeneracy_order(g, order, where, core)
-                             : MVC_ENOMEM;
+    int32_t degeneracy =
+        order && where && core && core_at ? degeneracy_order(g, order, where, core) : MVC_ENOMEM;
     if (degeneracy < 0) {
         free(order), free(where), free(core), free(core_at);
         return MVC_ENOMEM;
@@ -757,12 +760,11 @@ int max_clique_sparse(const struct graph *g, const struct max_clique_opts *o, do
     int32_t n = g->n;
     int64_t at_least = o->at_least;
     struct oriented base = {0};
-    struct sparse_search s = {.dag = &base, .o = o, .start = start,
-                              .time_limit = o->solve.time_limit};
+    struct sparse_search s = {
+        .dag = &base, .o = o, .start = start, .time_limit = o->solve.time_limit};
     s.target = at_least >= 0 && at_least < INT32_MAX ? (int32_t)at_least : INT32_MAX;
-    s.floor = at_least >= 1 ? (int32_t)(at_least - 1 < INT32_MAX - 1 ? at_least - 1
-                                                                      : INT32_MAX - 1)
-                            : 0;
+    s.floor =
+        at_least >= 1 ? (int32_t)(at_least - 1 < INT32_MAX - 1 ? at_least - 1 : INT32_MAX - 1) : 0;
     int threads = thread_count(&o->solve);
     double t0 = clock_seconds();
     int32_t *position = NULL;
@@ -793,8 +795,9 @@ int max_clique_sparse(const struct graph *g, const struct max_clique_opts *o, do
     if (status == MVC_OK)
         outcome = sparse_outcome(&s, at_least, degeneracy, out, st);
     else
-        error_set(err, status, "%s", s.status != MVC_OK ? s.err.message
-                                                        : "out of memory for the sparse clique search");
+        error_set(err, status, "%s",
+                  s.status != MVC_OK ? s.err.message
+                                     : "out of memory for the sparse clique search");
     free(position), free(s.best), free(base.vertex), free(base.core);
     return outcome;
 }

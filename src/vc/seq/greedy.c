@@ -18,12 +18,12 @@
  */
 struct greedy {
     const struct graph *g;
-    int *deg;                /* node layout of degree.h */
-    int32_t *head;           /* head[d]: a vertex of degree d >= 1, or -1 */
-    int32_t *next, *prev;    /* doubly linked lists of vertices by degree */
-    int32_t *ones, *twos;    /* vertices that reached degree 1 (2): candidates for the rules */
+    int *deg;             /* node layout of degree.h */
+    int32_t *head;        /* head[d]: a vertex of degree d >= 1, or -1 */
+    int32_t *next, *prev; /* doubly linked lists of vertices by degree */
+    int32_t *ones, *twos; /* vertices that reached degree 1 (2): candidates for the rules */
     int32_t n_ones, n_twos;
-    int32_t max_degree;      /* no vertex has a larger degree */
+    int32_t max_degree; /* no vertex has a larger degree */
 };
 
 static void unlink_vertex(struct greedy *s, int32_t v)
@@ -50,7 +50,8 @@ static void link_vertex(struct greedy *s, int32_t v)
     s->head[d] = v;
 }
 
-/* Degrees only fall, and each value is reached once, so each vertex is queued at most once per list. */
+/* Degrees only fall, and each value is reached once, so each vertex is queued at most once per
+ * list. */
 static void queue_for_rules(struct greedy *s, int32_t v)
 {
     if (s->deg[v] == 1)
@@ -86,7 +87,8 @@ static int32_t next_neighbour(const struct greedy *s, int64_t *pos)
     return s->g->adj[(*pos)++];
 }
 
-/* Fig. 1 lines 15-29 without the high-degree rule: degree-one, then degree-two-triangle, repeated. */
+/* Fig. 1 lines 15-29 without the high-degree rule: degree-one, then degree-two-triangle, repeated.
+ */
 static void reduce(struct greedy *s)
 {
     do {
@@ -141,8 +143,8 @@ int greedy_cover(const struct graph *g, struct cover *out, struct error *err)
     int status = MVC_OK;
     if (!s.deg || !s.head || !s.next || !s.prev || !s.ones || !s.twos ||
         cover_init(out, n) != MVC_OK) {
-        status = error_set(err, MVC_ENOMEM, "out of memory for the greedy upper bound (%ld vertices)",
-                           (long)n);
+        status = error_set(err, MVC_ENOMEM,
+                           "out of memory for the greedy upper bound (%ld vertices)", (long)n);
         goto done;
     }
     for (int32_t d = 0; d <= max_degree; d++)

@@ -35,7 +35,7 @@ struct seq_search {
     int64_t *slot_edges; /* |E| of each slot */
     int32_t top, capacity, max_slots;
     struct reduce_work work;
-    struct cover *best;  /* best cover found so far; the greedy cover to begin with */
+    struct cover *best; /* best cover found so far; the greedy cover to begin with */
     int64_t nodes, nodes_reported;
     int64_t poll_every, next_poll;
     double t_start;
