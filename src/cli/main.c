@@ -260,8 +260,8 @@ static int write_stopped_cover(FILE *out, const struct options *o, const struct 
     return EXIT_STOPPED;
 }
 
-/* What the shutdown watcher writes if the solvers do not answer in time. */
-struct cover_fallback {
+/* What the shutdown watcher needs to write an answer if the solvers do not answer in time. */
+struct fallback {
     const struct options *o;
     const struct graph *g;
     FILE *out;
@@ -270,7 +270,7 @@ struct cover_fallback {
 
 static int write_cover_fallback(void *arg)
 {
-    const struct cover_fallback *f = arg;
+    const struct fallback *f = arg;
     struct cover c = {0};
     struct error err = {0};
     /* a greedy cover: linear in the graph, so it is ready well inside the second */
@@ -285,21 +285,39 @@ static int write_cover_fallback(void *arg)
     return code;
 }
 
-static int run_cover(const struct options *o, struct sinks *sinks, double t_start)
+/*
+ * The start of a solving run: the graph read, the run's facts noted, and the
+ * watcher told how to answer on its own. Returns 0, or the exit status.
+ */
+static int begin_run(const struct options *o, const char *mode, struct graph **g,
+                     struct run_info *run, struct fallback *fallback, shutdown_fallback_fn write,
+                     FILE *out, double t_start)
 {
     struct error err = {0};
-    struct graph *g = NULL;
-    struct run_info run = {.input = o->input, .k = o->solve.k};
-    run.mode = o->solve.k >= 0 ? "pvc" : "mvc";
-    int status = load_graph(o, &g, &run.t_load, &err);
+    *run = (struct run_info){.input = o->input, .k = o->solve.k, .mode = mode};
+    int status = load_graph(o, g, &run->t_load, &err);
     if (status != MVC_OK) {
-        graph_free(g);
+        graph_free(*g);
+        *g = NULL;
         return report_error(&err, status);
     }
-    run.n = g->n;
-    run.m = g->m;
-    struct cover_fallback fallback = {o, g, sinks->answer, t_start};
-    shutdown_set_fallback(write_cover_fallback, &fallback);
+    run->n = (*g)->n;
+    run->m = (*g)->m;
+    *fallback = (struct fallback){o, *g, out, t_start};
+    shutdown_set_fallback(write, fallback);
+    return 0;
+}
+
+static int run_cover(const struct options *o, struct sinks *sinks, double t_start)
+{
+    struct graph *g = NULL;
+    struct run_info run;
+    struct fallback fallback;
+    int begun = begin_run(o, o->solve.k >= 0 ? "pvc" : "mvc", &g, &run, &fallback,
+                          write_cover_fallback, sinks->answer, t_start);
+    if (begun != 0)
+        return begun;
+    struct error err = {0};
 
     struct solve_opts so = o->solve;
     so.stop = shutdown_flag();
@@ -425,13 +443,6 @@ static int write_clique_answer(FILE *out, const struct options *o, const struct 
     return EXIT_ANSWERED;
 }
 
-struct clique_fallback {
-    const struct options *o;
-    const struct graph *g;
-    FILE *out;
-    double t_start;
-};
-
 /* Grows a clique greedily from a vertex of largest degree: linear in the graph. */
 static int greedy_clique(const struct graph *g, struct clique *c)
 {
@@ -476,7 +487,7 @@ static int greedy_clique(const struct graph *g, struct clique *c)
 
 static int write_clique_fallback(void *arg)
 {
-    const struct clique_fallback *f = arg;
+    const struct fallback *f = arg;
     struct clique c = {0};
     struct error err = {0};
     if (greedy_clique(f->g, &c) != MVC_OK || clique_check(f->g, &c, &err) != MVC_OK) {
@@ -494,19 +505,14 @@ static int write_clique_fallback(void *arg)
 
 static int run_clique(const struct options *o, struct sinks *sinks, double t_start)
 {
-    struct error err = {0};
     struct graph *g = NULL;
-    struct run_info run = {.input = o->input, .k = o->solve.k};
-    run.mode = o->solve.k >= 0 ? "clique-k" : "clique";
-    int status = load_graph(o, &g, &run.t_load, &err);
-    if (status != MVC_OK) {
-        graph_free(g);
-        return report_error(&err, status);
-    }
-    run.n = g->n;
-    run.m = g->m;
-    struct clique_fallback fallback = {o, g, sinks->answer, t_start};
-    shutdown_set_fallback(write_clique_fallback, &fallback);
+    struct run_info run;
+    struct fallback fallback;
+    int begun = begin_run(o, o->solve.k >= 0 ? "clique-k" : "clique", &g, &run, &fallback,
+                          write_clique_fallback, sinks->answer, t_start);
+    if (begun != 0)
+        return begun;
+    struct error err = {0};
 
     struct mvcgpu_settings settings;
     mvcgpu_settings_default(&settings);
@@ -664,6 +670,28 @@ static int check_steiner_answer(const struct options *o, const struct graph *g)
     return code;
 }
 
+/*
+ * The verdict of --check on an answer that was read: valid (and within --k),
+ * or why not. what names the kind of answer ("vertex cover of ..."); too_big
+ * says whether its size breaks --k, in which direction words it.
+ */
+static int check_verdict(const struct options *o, const char *what, int valid,
+                         const struct error *err, int32_t size, int too_big, const char *bound)
+{
+    if (!valid) {
+        fprintf(stderr, "mvc-gpu: %s: not a %s: %s\n", o->cover_file, what, err->message);
+        return EXIT_NO_COVER;
+    }
+    if (too_big) {
+        fprintf(stderr, "mvc-gpu: %s: a %s, but of %ld vertices, %s k = %lld\n", o->cover_file,
+                what, (long)size, bound, (long long)o->solve.k);
+        return EXIT_NO_COVER;
+    }
+    if (!o->quiet)
+        printf("c valid %s, size %ld\n", what, (long)size);
+    return EXIT_ANSWERED;
+}
+
 static int check_cover_answer(const struct options *o, const struct graph *g)
 {
     struct error err = {0};
@@ -671,20 +699,12 @@ static int check_cover_answer(const struct options *o, const struct graph *g)
     int status = cover_read_pace(o->cover_file, g->n, &c, &err);
     if (status != MVC_OK)
         return report_error(&err, status);
-    const char *of = o->complement ? "the complement of " : "";
-    int code = EXIT_ANSWERED;
-    if (cover_check(g, &c, &err) != MVC_OK) {
-        fprintf(stderr, "mvc-gpu: %s: not a vertex cover of %s%s: %s\n", o->cover_file, of,
-                o->input, err.message);
-        code = EXIT_NO_COVER;
-    } else if (o->solve.k >= 0 && c.size > o->solve.k) {
-        fprintf(stderr,
-                "mvc-gpu: %s: a vertex cover of %s%s, but of %ld vertices, more than k = %lld\n",
-                o->cover_file, of, o->input, (long)c.size, (long long)o->solve.k);
-        code = EXIT_NO_COVER;
-    } else if (!o->quiet) {
-        printf("c valid vertex cover of %s%s, size %ld\n", of, o->input, (long)c.size);
-    }
+    char what[600];
+    snprintf(what, sizeof what, "vertex cover of %s%s", o->complement ? "the complement of " : "",
+             o->input);
+    int valid = cover_check(g, &c, &err) == MVC_OK;
+    int code = check_verdict(o, what, valid, &err, c.size, o->solve.k >= 0 && c.size > o->solve.k,
+                             "more than");
     cover_free(&c);
     return code;
 }
@@ -696,18 +716,11 @@ static int check_clique_answer(const struct options *o, const struct graph *g)
     int status = clique_read(o->cover_file, g->n, &c, &err);
     if (status != MVC_OK)
         return report_error(&err, status);
-    int code = EXIT_ANSWERED;
-    if (clique_check(g, &c, &err) != MVC_OK) {
-        fprintf(stderr, "mvc-gpu: %s: not a clique of %s: %s\n", o->cover_file, o->input,
-                err.message);
-        code = EXIT_NO_COVER;
-    } else if (o->solve.k >= 0 && c.size < o->solve.k) {
-        fprintf(stderr, "mvc-gpu: %s: a clique of %s, but of %ld vertices, fewer than k = %lld\n",
-                o->cover_file, o->input, (long)c.size, (long long)o->solve.k);
-        code = EXIT_NO_COVER;
-    } else if (!o->quiet) {
-        printf("c valid clique of %s, size %ld\n", o->input, (long)c.size);
-    }
+    char what[600];
+    snprintf(what, sizeof what, "clique of %s", o->input);
+    int valid = clique_check(g, &c, &err) == MVC_OK;
+    int code = check_verdict(o, what, valid, &err, c.size, o->solve.k >= 0 && c.size < o->solve.k,
+                             "fewer than");
     clique_free(&c);
     return code;
 }

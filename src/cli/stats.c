@@ -22,7 +22,8 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-int stats_write_json(FILE *out, const struct run_info *run, const struct solve_stats *st)
+/* The fields every vertex cover and clique run begins with: input, mode, k, n, m. */
+static void json_run_head(FILE *out, const struct run_info *run)
 {
     fputs("{\n  \"input\": ", out);
     json_string(out, run->input);
@@ -31,6 +32,11 @@ int stats_write_json(FILE *out, const struct run_info *run, const struct solve_s
     if (run->k >= 0)
         fprintf(out, ",\n  \"k\": %lld", (long long)run->k);
     fprintf(out, ",\n  \"n\": %ld,\n  \"m\": %lld", (long)run->n, (long long)run->m);
+}
+
+int stats_write_json(FILE *out, const struct run_info *run, const struct solve_stats *st)
+{
+    json_run_head(out, run);
     fputs(",\n  \"solver\": ", out);
     json_string(out, st->solver ? st->solver : "none");
     fputs(",\n  \"outcome\": ", out);
@@ -87,13 +93,7 @@ int stats_write_json(FILE *out, const struct run_info *run, const struct solve_s
 int stats_write_clique_json(FILE *out, const struct run_info *run,
                             const struct max_clique_stats *st, int32_t size)
 {
-    fputs("{\n  \"input\": ", out);
-    json_string(out, run->input);
-    fputs(",\n  \"mode\": ", out);
-    json_string(out, run->mode);
-    if (run->k >= 0)
-        fprintf(out, ",\n  \"k\": %lld", (long long)run->k);
-    fprintf(out, ",\n  \"n\": %ld,\n  \"m\": %lld", (long)run->n, (long long)run->m);
+    json_run_head(out, run);
     fputs(",\n  \"path\": ", out);
     json_string(out, st->path ? st->path : "none");
     fputs(",\n  \"outcome\": ", out);
