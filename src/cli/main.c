@@ -843,9 +843,13 @@ static int uses_gpu(const struct solve_opts *o)
 int main(int argc, char **argv)
 {
     double t_start = clock_seconds();
+    /* a SIGTERM while the program starts waits for the watcher, which answers it */
+    shutdown_hold_signals();
     struct options o;
     if (options_parse(&o, argc, argv, isatty(STDIN_FILENO)) != 0)
         return EXIT_BAD_INPUT;
+    if (o.mode != MODE_COVER && o.mode != MODE_CLIQUE && o.mode != MODE_STEINER)
+        shutdown_release_signals(); /* no watcher in these modes: signals act as usual */
     switch (o.mode) {
     case MODE_HELP: options_print_help(stdout); return EXIT_ANSWERED;
     case MODE_VERSION: print_version(); return EXIT_ANSWERED;

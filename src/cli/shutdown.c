@@ -94,7 +94,7 @@ static void arm_timer(double seconds)
     setitimer(ITIMER_REAL, &timer, NULL);
 }
 
-int shutdown_start(double time_limit)
+int shutdown_hold_signals(void)
 {
     sigemptyset(&stop_signals);
     sigaddset(&stop_signals, SIGINT);
@@ -105,7 +105,20 @@ int shutdown_start(double time_limit)
         errno = status;
         return -1;
     }
+    return 0;
+}
+
+void shutdown_release_signals(void)
+{
+    pthread_sigmask(SIG_UNBLOCK, &stop_signals, NULL); /* one that came meanwhile acts now */
+}
+
+int shutdown_start(double time_limit)
+{
+    if (shutdown_hold_signals() != 0)
+        return -1;
     pthread_t watcher;
+    int status;
     status = pthread_create(&watcher, NULL, watch, NULL);
     if (status != 0) {
         errno = status;

@@ -18,6 +18,15 @@
 typedef int (*shutdown_fallback_fn)(void *arg);
 
 /*
+ * Blocks the stop signals from the first instant of the process, so that one
+ * that comes while the program starts waits for the watcher instead of
+ * ending the process without an answer. Call it first in main, before any
+ * other thread exists; shutdown_release undoes it for modes with no watcher.
+ */
+int shutdown_hold_signals(void);
+void shutdown_release_signals(void);
+
+/*
  * Blocks the stop signals in this thread (and so in every thread it starts
  * afterwards: call it before any other thread exists), starts the watcher and
  * arms the time limit (0 for none). Returns 0, or -1 with errno set.
