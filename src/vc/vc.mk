@@ -2,6 +2,7 @@
 # and one folder per solver family (included by Makefile.am)
 libmvc_a_SOURCES += \
 	src/vc/solve.c src/vc/solve.h \
+	src/vc/solver_start.c src/vc/solver_start.h \
 	src/vc/race.c src/vc/race.h \
 	src/vc/brute.c src/vc/brute.h
 

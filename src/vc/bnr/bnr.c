@@ -25,6 +25,7 @@
 #include "kernelize.h"
 #include "local_search.h"
 #include "progress.h"
+#include "solver_start.h"
 
 /* What a search call found; negative values are mvc_status errors. */
 enum node_result {
@@ -703,25 +704,13 @@ static int search_root(struct bnr_search *s, const struct graph *g, int32_t limi
 int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover *out,
               struct solve_stats *stats, struct error *err)
 {
-    struct solve_opts defaults;
-    const struct solve_opts *o = opts;
-    if (o == NULL) {
-        solve_opts_default(&defaults);
-        o = &defaults;
-    }
-    struct solve_stats local;
-    struct solve_stats *st = stats != NULL ? stats : &local;
-    memset(st, 0, sizeof *st);
-    st->solver = "bnr";
-
-    double t_start = clock_seconds();
-    int status = greedy_cover(g, out, err);
+    struct solver_start start;
+    int status = solver_start(&start, "bnr", g, opts, stats, out, err);
     if (status != MVC_OK)
         return status;
-    st->t_upper = clock_seconds() - t_start;
-    st->greedy_size = out->size;
-    st->best = out->size;
-    progress_improve(o->report, out->size);
+    const struct solve_opts *o = start.o;
+    struct solve_stats *st = start.st;
+    double t_start = start.t_start;
     int pvc = o->k >= 0;
     if (pvc && out->size <= o->k)
         return SOLVE_FOUND;

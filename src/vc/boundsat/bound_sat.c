@@ -8,6 +8,7 @@
 #include "clock.h"
 #include "greedy.h"
 #include "sat.h"
+#include "solver_start.h"
 #include "transversal.h"
 
 /*
@@ -254,26 +255,15 @@ static int search_with_slack(const struct graph *g, const int32_t *clique_of, in
 int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct cover *out,
                     struct solve_stats *stats, struct error *err)
 {
-    struct solve_opts defaults;
-    const struct solve_opts *o = opts;
-    if (o == NULL) {
-        solve_opts_default(&defaults);
-        o = &defaults;
-    }
-    struct solve_stats local;
-    struct solve_stats *st = stats != NULL ? stats : &local;
-    memset(st, 0, sizeof *st);
-    st->solver = "bound-sat";
-    st->kernel_n = g->n; /* it searches the graph as given */
-    st->kernel_m = g->m;
-    double t_start = clock_seconds();
-
-    int status = greedy_cover(g, out, err);
+    struct solver_start start;
+    int status = solver_start(&start, "bound-sat", g, opts, stats, out, err);
     if (status != MVC_OK)
         return status;
-    st->t_upper = clock_seconds() - t_start;
-    st->greedy_size = st->best = out->size;
-    progress_improve(o->report, out->size);
+    const struct solve_opts *o = start.o;
+    struct solve_stats *st = start.st;
+    double t_start = start.t_start;
+    st->kernel_n = g->n; /* it searches the graph as given */
+    st->kernel_m = g->m;
     int pvc = o->k >= 0;
     if (pvc && out->size <= o->k) {
         st->proven = 1;

@@ -11,6 +11,7 @@
 #include "degree.h"
 #include "greedy.h"
 #include "progress.h"
+#include "solver_start.h"
 #include "reduce.h"
 #include "solve.h"
 
@@ -207,25 +208,13 @@ static void search_free(struct seq_search *s)
 int solve_seq(const struct graph *g, const struct solve_opts *opts, struct cover *out,
               struct solve_stats *stats, struct error *err)
 {
-    struct solve_opts defaults;
-    const struct solve_opts *o = opts;
-    if (o == NULL) {
-        solve_opts_default(&defaults);
-        o = &defaults;
-    }
-    struct solve_stats local;
-    struct solve_stats *st = stats != NULL ? stats : &local;
-    memset(st, 0, sizeof *st);
-    st->solver = "seq";
-
-    double t_start = clock_seconds();
-    int status = greedy_cover(g, out, err);
+    struct solver_start start;
+    int status = solver_start(&start, "seq", g, opts, stats, out, err);
     if (status != MVC_OK)
         return status;
-    st->t_upper = clock_seconds() - t_start;
-    st->greedy_size = out->size;
-    st->best = out->size;
-    progress_improve(o->report, out->size);
+    const struct solve_opts *o = start.o;
+    struct solve_stats *st = start.st;
+    double t_start = start.t_start;
 
     if (o->k >= 0 && out->size <= o->k)
         return SOLVE_FOUND;
