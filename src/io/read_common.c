@@ -118,3 +118,32 @@ void read_warn(const struct read_opts *ro, const struct source_pos *pos, const c
     va_end(ap);
     fputc('\n', ro->warnings);
 }
+
+int read_p_header(struct scanner *s, const struct read_opts *ro, const char *const *kinds,
+                  const char *header, const char *wrong_kind, int64_t *n, int64_t *m, long *line,
+                  struct error *err)
+{
+    const char *word;
+    size_t len = scan_word(s, &word);
+    if (len != 1) {
+        s->p = word;
+        return scan_expected(s, header, err);
+    }
+    len = scan_word(s, &word);
+    int known = 0;
+    for (const char *const *k = kinds; *k != NULL && !known; k++)
+        known = scan_word_is(word, len, *k);
+    if (!known) {
+        s->p = word;
+        return scan_expected(s, wrong_kind, err);
+    }
+    int status = read_count(s, "number of vertices", n, err);
+    if (status == MVC_OK)
+        status = read_check_vertices(s, ro, *n, err);
+    if (status == MVC_OK)
+        status = read_count(s, "number of edges", m, err);
+    if (status != MVC_OK)
+        return status;
+    *line = s->pos.line;
+    return scan_end_line(s, header, err);
+}

@@ -35,6 +35,16 @@ int read_check_vertices(const struct scanner *s, const struct read_opts *ro, int
 /* A non-negative count; what names it in messages ("number of edges", "Nodes"). */
 int read_count(struct scanner *s, const char *what, int64_t *out, struct error *err);
 
+/*
+ * A "p KIND N M" header line, s at its 'p': KIND one of kinds (a NULL-ended
+ * list), N within the vertex limit. header names the line in messages ("the
+ * header 'p td N M'"), wrong_kind is the message for any other KIND. Sets n,
+ * m and line (the header's line number).
+ */
+int read_p_header(struct scanner *s, const struct read_opts *ro, const char *const *kinds,
+                  const char *header, const char *wrong_kind, int64_t *n, int64_t *m, long *line,
+                  struct error *err);
+
 /* A 1-based vertex id in 1..n, returned 0-based. */
 int read_vertex(struct scanner *s, int64_t n, int32_t *v, struct error *err);
 

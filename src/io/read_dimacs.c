@@ -9,28 +9,10 @@ struct dimacs_header {
 static int read_header(struct scanner *s, const struct read_opts *ro, struct dimacs_header *h,
                        struct error *err)
 {
-    const char *word;
-    size_t len = scan_word(s, &word);
-    if (len != 1) {
-        s->p = word;
-        return scan_expected(s, "the header 'p edge N M'", err);
-    }
-    len = scan_word(s, &word);
-    if (!scan_word_is(word, len, "edge") && !scan_word_is(word, len, "edges") &&
-        !scan_word_is(word, len, "col")) {
-        s->p = word;
-        return scan_expected(s, "'edge' or 'col' after 'p' (the DIMACS header is 'p edge N M')",
-                             err);
-    }
-    int status = read_count(s, "number of vertices", &h->n, err);
-    if (status == MVC_OK)
-        status = read_check_vertices(s, ro, h->n, err);
-    if (status == MVC_OK)
-        status = read_count(s, "number of edges", &h->m, err);
-    if (status != MVC_OK)
-        return status;
-    h->line = s->pos.line;
-    return scan_end_line(s, "the header 'p edge N M'", err);
+    static const char *const kinds[] = {"edge", "edges", "col", NULL};
+    return read_p_header(s, ro, kinds, "the header 'p edge N M'",
+                         "'edge' or 'col' after 'p' (the DIMACS header is 'p edge N M')", &h->n,
+                         &h->m, &h->line, err);
 }
 
 static int read_edge(struct scanner *s, const struct dimacs_header *h, struct edge_list *el,

@@ -9,26 +9,10 @@ struct pace_header {
 static int read_header(struct scanner *s, const struct read_opts *ro, struct pace_header *h,
                        struct error *err)
 {
-    const char *word;
-    size_t len = scan_word(s, &word);
-    if (len != 1) {
-        s->p = word;
-        return scan_expected(s, "the header 'p td N M'", err);
-    }
-    len = scan_word(s, &word);
-    if (!scan_word_is(word, len, "td")) {
-        s->p = word;
-        return scan_expected(s, "'td' after 'p' (the PACE header is 'p td N M')", err);
-    }
-    int status = read_count(s, "number of vertices", &h->n, err);
-    if (status == MVC_OK)
-        status = read_check_vertices(s, ro, h->n, err);
-    if (status == MVC_OK)
-        status = read_count(s, "number of edges", &h->m, err);
-    if (status != MVC_OK)
-        return status;
-    h->line = s->pos.line;
-    return scan_end_line(s, "the header 'p td N M'", err);
+    static const char *const kinds[] = {"td", NULL};
+    return read_p_header(s, ro, kinds, "the header 'p td N M'",
+                         "'td' after 'p' (the PACE header is 'p td N M')", &h->n, &h->m, &h->line,
+                         err);
 }
 
 /* The edges, up to the end of the input; el collects them. */
