@@ -4,7 +4,29 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+
+#include "error.h"
+
+/* The lines of an answer file that say something: comments ('c') and blank lines skipped. */
+struct answer_reader {
+    FILE *in;
+    struct source_pos pos; /* the line last read, for messages */
+    char *line;
+    size_t cap;
+};
+
+void answer_reader_open(struct answer_reader *r, FILE *in, const char *name);
+
+/*
+ * The next line that is neither a comment nor blank: 1 with *line set (valid
+ * until the next call), 0 at the end, or MVC_EINPUT (a NUL byte in the line)
+ * or MVC_EIO (a read error) with err set.
+ */
+int answer_reader_next(struct answer_reader *r, const char **line, struct error *err);
+
+void answer_reader_close(struct answer_reader *r);
 
 /* Parses a non-negative decimal integer token after blanks; 0 on success. */
 static inline int answer_parse_count(const char **p, long long *value)

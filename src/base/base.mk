@@ -5,4 +5,4 @@ libmvc_a_SOURCES += \
 	src/base/clock.c src/base/clock.h \
 	src/base/random.h \
 	src/base/progress.c src/base/progress.h \
-	src/base/input.c src/base/input.h src/base/answer_line.h
+	src/base/input.c src/base/input.h src/base/answer_line.c src/base/answer_line.h

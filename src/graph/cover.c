@@ -77,57 +77,48 @@ int cover_write_pace(FILE *out, const struct cover *c)
 int cover_read_pace_stream(FILE *in, const char *name, int32_t n, struct cover *c,
                            struct error *err)
 {
-    struct source_pos pos = {name, 0};
     if (cover_init(c, n) != MVC_OK)
         return error_set(err, MVC_ENOMEM, "out of memory");
-    char *line = NULL;
-    size_t line_cap = 0;
-    ssize_t len;
+    struct answer_reader r;
+    answer_reader_open(&r, in, name);
+    const struct source_pos *pos = &r.pos;
+    const char *line;
     long long declared_n = -1, declared_size = -1;
     int status = MVC_OK;
-    while (status == MVC_OK && (len = getline(&line, &line_cap, in)) >= 0) {
-        pos.line++;
-        /* The parsing below stops at a NUL: what follows one would go unread. */
-        if (memchr(line, '\0', (size_t)len) != NULL) {
-            status = error_at(err, &pos, "NUL byte in the line");
-            break;
-        }
+    while (status == MVC_OK && (status = answer_reader_next(&r, &line, err)) == 1) {
+        status = MVC_OK;
         const char *p = line;
-        if (line[0] == 'c' || answer_rest_is_blank(line))
-            continue;
         if (line[0] == 's') {
             p = line + 1;
             while (*p == ' ')
                 p++;
             if (declared_n >= 0)
-                status = error_at(err, &pos, "repeated solution line");
+                status = error_at(err, pos, "repeated solution line");
             else if (strncmp(p, "vc", 2) != 0 || (p += 2, answer_parse_count(&p, &declared_n)) ||
                      answer_parse_count(&p, &declared_size) || !answer_rest_is_blank(p))
-                status = error_at(err, &pos, "expected 's vc N SIZE'");
+                status = error_at(err, pos, "expected 's vc N SIZE'");
             else if (declared_n != n)
-                status = error_at(err, &pos, "solution is for %lld vertices, graph has %ld",
+                status = error_at(err, pos, "solution is for %lld vertices, graph has %ld",
                                   declared_n, (long)n);
             continue;
         }
         long long v;
         if (declared_n < 0)
-            status = error_at(err, &pos, "vertex before the 's vc' line");
+            status = error_at(err, pos, "vertex before the 's vc' line");
         else if (answer_parse_count(&p, &v) || !answer_rest_is_blank(p))
-            status = error_at(err, &pos, "expected a vertex number");
+            status = error_at(err, pos, "expected a vertex number");
         else if (v < 1 || v > n)
-            status = error_at(err, &pos, "vertex %lld is not in 1..%ld", v, (long)n);
+            status = error_at(err, pos, "vertex %lld is not in 1..%ld", v, (long)n);
         else if (c->in[v - 1])
-            status = error_at(err, &pos, "vertex %lld listed twice", v);
+            status = error_at(err, pos, "vertex %lld listed twice", v);
         else
             cover_add(c, (int32_t)(v - 1));
     }
-    free(line);
-    if (status == MVC_OK && ferror(in))
-        status = error_set(err, MVC_EIO, "%s: read error", name);
+    answer_reader_close(&r);
     if (status == MVC_OK && declared_n < 0)
-        status = error_at(err, &pos, "no 's vc' line");
+        status = error_at(err, pos, "no 's vc' line");
     if (status == MVC_OK && declared_size != c->size)
-        status = error_at(err, &pos, "'s vc' declares %lld vertices, %ld listed", declared_size,
+        status = error_at(err, pos, "'s vc' declares %lld vertices, %ld listed", declared_size,
                           (long)c->size);
     if (status != MVC_OK)
         cover_free(c);

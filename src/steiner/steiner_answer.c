@@ -38,53 +38,44 @@ static int parse_value_keyword(const char **p)
 int steiner_read_pace_stream(FILE *in, const char *name, const struct graph *g,
                              struct steiner_tree *t, struct error *err)
 {
-    struct source_pos pos = {name, 0};
     memset(t, 0, sizeof *t);
-    char *line = NULL;
-    size_t line_cap = 0;
-    ssize_t len;
+    struct answer_reader r;
+    answer_reader_open(&r, in, name);
+    const struct source_pos *pos = &r.pos;
+    const char *line;
     long long value = -1;
     int64_t cap = 0;
     int status = MVC_OK;
-    while (status == MVC_OK && (len = getline(&line, &line_cap, in)) >= 0) {
-        pos.line++;
-        /* The parsing below stops at a NUL: what follows one would go unread. */
-        if (memchr(line, '\0', (size_t)len) != NULL) {
-            status = error_at(err, &pos, "NUL byte in the line");
-            break;
-        }
+    while (status == MVC_OK && (status = answer_reader_next(&r, &line, err)) == 1) {
+        status = MVC_OK;
         const char *p = line;
-        if (line[0] == 'c' || answer_rest_is_blank(line))
-            continue;
         if (parse_value_keyword(&p) == 0) {
             if (value >= 0)
-                status = error_at(err, &pos, "repeated VALUE line");
+                status = error_at(err, pos, "repeated VALUE line");
             else if (answer_parse_count(&p, &value) || !answer_rest_is_blank(p))
-                status = error_at(err, &pos, "expected 'VALUE W' with a non-negative integer W");
+                status = error_at(err, pos, "expected 'VALUE W' with a non-negative integer W");
             continue;
         }
         long long u, v;
         if (value < 0)
-            status = error_at(err, &pos, "edge before the VALUE line");
+            status = error_at(err, pos, "edge before the VALUE line");
         else if (answer_parse_count(&p, &u) || answer_parse_count(&p, &v) ||
                  !answer_rest_is_blank(p))
-            status = error_at(err, &pos, "expected an edge 'U V'");
+            status = error_at(err, pos, "expected an edge 'U V'");
         else if (u < 1 || u > g->n || v < 1 || v > g->n)
-            status = error_at(err, &pos, "edge {%lld, %lld} has a vertex outside 1..%ld", u, v,
+            status = error_at(err, pos, "edge {%lld, %lld} has a vertex outside 1..%ld", u, v,
                               (long)g->n);
         else if (u == v)
-            status = error_at(err, &pos, "edge {%lld, %lld} is a loop", u, v);
+            status = error_at(err, pos, "edge {%lld, %lld} is a loop", u, v);
         else if (t->n_edges >= g->n)
             /* a tree on n vertices has at most n - 1 edges: no need to hold more */
-            status = error_at(err, &pos, "more edges than a tree on %ld vertices has", (long)g->n);
+            status = error_at(err, pos, "more edges than a tree on %ld vertices has", (long)g->n);
         else if (add_edge(t, &cap, (int32_t)(u - 1), (int32_t)(v - 1)) != MVC_OK)
             status = error_set(err, MVC_ENOMEM, "out of memory reading %s", name);
     }
-    free(line);
-    if (status == MVC_OK && ferror(in))
-        status = error_set(err, MVC_EIO, "%s: read error", name);
+    answer_reader_close(&r);
     if (status == MVC_OK && value < 0)
-        status = error_at(err, &pos, "no VALUE line");
+        status = error_at(err, pos, "no VALUE line");
     if (status != MVC_OK) {
         steiner_tree_free(t);
         return status;
