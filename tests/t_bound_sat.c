@@ -1,15 +1,13 @@
 /*
- * The SAT search from the clique-cover bound up: on random graphs against
- * exhaustive search (MVC and PVC at opt - 1, opt, opt + 1: every answer
- * right and proven, every cover valid), and on 3-SAT reductions, whose
+ * The SAT search from the clique-cover bound up, on 3-SAT reductions, whose
  * optimum is the bound plus what the fewest variables taken both ways and
- * clauses left false add (enumerated here).
+ * clauses left false add (enumerated here). Random graphs of every family
+ * against exhaustive search are t_solver_contract's, as for every solver.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bound_sat.h"
-#include "brute.h"
 #include "clock.h"
 #include "gen.h"
 #include "tap.h"
@@ -140,29 +138,6 @@ int main(void)
 {
     uint64_t seed = gen_master_seed();
     struct rng r = {seed};
-
-    /* random graphs of every family against exhaustive search */
-    struct tally t = {0};
-    for (int i = 0; i < 300; i++) {
-        char desc[128];
-        enum gen_family family = (enum gen_family)(i % GEN_FAMILIES);
-        double p = gen_densities[rng_below(&r, 5)];
-        struct graph *g = gen_graph(family, p, 20, rng_next(&r), desc, sizeof desc);
-        struct cover bc = {0};
-        int32_t opt = brute_minimum_cover(g, &bc);
-        cover_free(&bc);
-        int before = t.wrong_claim + t.invalid;
-        run(g, -1, 0, opt, 1, &t);
-        for (int32_t k = opt - 1; k <= opt + 1; k++)
-            if (k >= 0)
-                run(g, k, 0, opt, 1, &t);
-        if (t.wrong_claim + t.invalid > before)
-            diag("failed on %s (opt %d)", desc, opt);
-        graph_free(g);
-    }
-    is(t.invalid, 0, "random graphs: %d runs, every cover valid", t.runs);
-    is(t.wrong_claim, 0, "random graphs: no wrong claim (%d proven minimum)", t.optimal);
-    is(t.stopped, 0, "without a limit every question is answered");
 
     /*
      * 3-SAT reductions of 5 to 8 variables, 3 to 15 clauses per variable (from

@@ -1,4 +1,9 @@
-/* The dense-graph solver (maximum clique of the complement) against exhaustive search. */
+/*
+ * The dense-graph solver (maximum clique of the complement): MaxSAT reasoning
+ * against exhaustive search and the colour bound alone, and the threads'
+ * split of the root. The contract all solvers share (random families, stop,
+ * time limit) is t_solver_contract's.
+ */
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,24 +11,6 @@
 #include "clique.h"
 #include "clock.h"
 #include "tap.h"
-
-/* Minimum vertex cover size by trying every subset (n <= 20). */
-static int32_t brute_force_cover(const struct graph *g)
-{
-    int32_t best = g->n;
-    for (uint32_t set = 0; set < (1u << g->n); set++) {
-        int32_t size = __builtin_popcount(set);
-        if (size >= best)
-            continue;
-        int covered = 1;
-        for (int32_t u = 0; u < g->n && covered; u++)
-            for (int64_t i = g->offsets[u]; i < g->offsets[u + 1] && covered; i++)
-                covered = ((set >> u) & 1) || ((set >> g->adj[i]) & 1);
-        if (covered)
-            best = size;
-    }
-    return best;
-}
 
 static struct graph *random_graph(int32_t n, double p, unsigned seed)
 {
@@ -226,56 +213,12 @@ static void parallel_against_one_thread(void)
 
 int main(void)
 {
-    static const double densities[] = {0.3, 0.5, 0.7, 0.9};
-    for (unsigned seed = 1; seed <= 120; seed++) {
-        int32_t n = 1 + (int32_t)(seed % 20);
-        double p = densities[seed % 4];
-        struct graph *g = random_graph(n, p, seed);
-        int32_t opt = brute_force_cover(g);
-        struct solve_opts o;
-        solve_opts_default(&o);
-        struct solve_stats st;
-        memset(&st, 0, sizeof st);
-        struct cover c = {0};
-        struct error err = {0};
-        int outcome = solve_clique(g, &o, &c, &st, &err);
-        ok(outcome == SOLVE_OPTIMAL && c.size == opt && cover_check(g, &c, &err) == MVC_OK,
-           "seed %u n=%d p=%.1f: cover %d, optimum %d", seed, n, p, c.size, opt);
-        cover_free(&c);
-        for (int delta = -1; delta <= 1 && opt > 0; delta++) {
-            o.k = opt + delta;
-            outcome = solve_clique(g, &o, &c, &st, &err);
-            int right = delta < 0 ? outcome == SOLVE_NO_COVER
-                                  : outcome == SOLVE_FOUND && c.size <= o.k &&
-                                        cover_check(g, &c, &err) == MVC_OK;
-            ok(right, "seed %u PVC k=%lld: outcome %d", seed, (long long)o.k, outcome);
-            cover_free(&c);
-        }
-        graph_free(g);
-    }
-
     maxsat_on_five_cycle();
     maxsat_against_brute_force();
     maxsat_against_colour_bound();
     maxsat_off_on_sparse_clique_graphs();
     parallel_against_one_thread();
 
-    /* A stop request already raised still returns a valid cover, marked stopped. */
-    struct graph *g = random_graph(300, 0.5, 7);
-    volatile sig_atomic_t stop = 1;
-    struct solve_opts o;
-    solve_opts_default(&o);
-    o.stop = &stop;
-    struct solve_stats st;
-    memset(&st, 0, sizeof st);
-    struct cover c = {0};
-    struct error err = {0};
-    int outcome = solve_clique(g, &o, &c, &st, &err);
-    /* G(300, 0.5) takes the search far longer than one poll: only a stop ends it this early */
-    ok(outcome == SOLVE_STOPPED, "stop flag honoured (%d)", outcome);
-    ok(cover_check(g, &c, &err) == MVC_OK, "cover valid after a stop");
-    cover_free(&c);
-    graph_free(g);
     done_testing();
     return exit_status();
 }

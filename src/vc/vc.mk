@@ -5,6 +5,10 @@ libmvc_a_SOURCES += \
 	src/vc/solver_start.c src/vc/solver_start.h \
 	src/vc/race.c src/vc/race.h \
 	src/vc/brute.c src/vc/brute.h
+# tests/t_solver_contract: solve.h's contract checked over every solver through its common entry
+check_PROGRAMS += tests/t_solver_contract
+TESTS += tests/t_solver_contract
+tests_t_solver_contract_LDADD = $(TEST_LDADD)
 
 # vc/seq: the sequential branch and reduce on degree arrays, its reductions, the greedy and
 # local-search upper bounds
