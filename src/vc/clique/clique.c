@@ -650,10 +650,9 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
     st->proven = outcome != SOLVE_STOPPED;
     if (st->proven && o->k < 0)
         st->lower_bound = out->size;
-    if (outcome == SOLVE_NO_COVER)
-        progress_lower(o->report, o->k + 1);
-    else
-        progress_lower(o->report, st->lower_bound);
+    if (outcome == SOLVE_NO_COVER && st->lower_bound <= o->k)
+        st->lower_bound = (int32_t)o->k + 1; /* proven: no cover of k vertices or fewer */
+    progress_lower(o->report, st->lower_bound);
     search_free(&s);
     return outcome;
 }
