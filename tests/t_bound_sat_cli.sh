@@ -41,4 +41,10 @@ is "$status" 3 "two copies and a 5-cycle, k=$((both - 1)): no cover (exit 3)"
 run --k "$both" --time-limit 60 "$TMP/two.gr"
 is "$status $(cover_size "$TMP/out")" "0 $both" "two copies and a 5-cycle, k=$both: a cover of $both"
 check_cover "$TMP/two.gr" "$TMP/out"; ok $? "two copies and a 5-cycle, k=$both: the cover passes --check"
+
+# --no-bound-sat leaves it out: the rest of the pipeline does not prove vc-exact_175
+run --no-bound-sat --stats="$TMP/stats" --time-limit 1 "$inst"
+is "$status" 4 "vc-exact_175 --no-bound-sat: not proven within 1 s (exit 4)"
+grep -q '"solver": "bound-sat"' "$TMP/stats"; ok $((!$?)) "vc-exact_175 --no-bound-sat: bound-sat did not run"
+check_cover "$inst" "$TMP/out"; ok $? "vc-exact_175 --no-bound-sat: the cover passes --check"
 done_testing

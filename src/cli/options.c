@@ -37,6 +37,7 @@ enum long_only {
     OPT_STEINER_DEVICE,
     OPT_STEINER_MST,
     OPT_PROGRESS,
+    OPT_NO_BOUND_SAT,
 };
 
 static const struct option long_options[] = {
@@ -57,6 +58,7 @@ static const struct option long_options[] = {
     {"steiner", no_argument, NULL, OPT_STEINER},
     {"check", no_argument, NULL, OPT_CHECK},
     {"no-reduce", no_argument, NULL, OPT_NO_REDUCE},
+    {"no-bound-sat", no_argument, NULL, OPT_NO_BOUND_SAT},
     {"block-size", required_argument, NULL, OPT_BLOCK_SIZE},
     {"blocks", required_argument, NULL, OPT_BLOCKS},
     {"worklist-size", required_argument, NULL, OPT_WORKLIST_SIZE},
@@ -105,6 +107,7 @@ void options_print_help(FILE *out)
         "                         see docs/how-it-solves.md), seq, bnr, clique (CPU),\n"
         "                         stackonly, hybrid, clique-gpu (GPU)\n"
         "      --no-reduce        skip the kernelization before the search\n"
+        "      --no-bound-sat     auto: leave the SAT search of the clique-cover bound out\n"
         "      --time-limit SEC   stop after SEC seconds and print the best answer found\n"
         "      --threads N        CPU threads (default: one per CPU, at most 16)\n"
         "      --gpu-after SEC    auto: the CPU's head start before a GPU solver joins (0.25)\n"
@@ -438,6 +441,11 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
             o->solve.reduce = 0;
             note(&g.solving, "--no-reduce");
             note(&g.vc_only, "--no-reduce");
+            break;
+        case OPT_NO_BOUND_SAT:
+            o->solve.bound_sat = 0;
+            note(&g.solving, "--no-bound-sat");
+            note(&g.vc_only, "--no-bound-sat");
             break;
         case OPT_BLOCK_SIZE:
             if (parse_int(optarg, 32, 1024, &o->solve.block_size) || o->solve.block_size % 32)

@@ -48,6 +48,7 @@ void solve_opts_default(struct solve_opts *o)
     o->solver = SOLVER_AUTO;
     o->k = -1;
     o->reduce = 1;
+    o->bound_sat = 1;
     o->gpu_after = -1;
 }
 
@@ -469,13 +470,6 @@ static int solve_folded(const struct graph *g, const struct solve_opts *o, struc
  */
 #define BOUND_SAT_MAX_EDGES ((int64_t)1 << 24)
 
-/* Set MVC_BOUND_SAT=0 to leave the SAT search of the bound out of --solver=auto. */
-static int bound_sat_wanted(void)
-{
-    const char *e = getenv("MVC_BOUND_SAT");
-    return e == NULL || strcmp(e, "0") != 0;
-}
-
 /*
  * How many bound-sat searches, each with its own seed, race on a component:
  * its time on the over-constrained 3-SAT reductions varies from 2 to more
@@ -541,7 +535,7 @@ int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover 
             o->cpu_only && o->solver == SOLVER_AUTO ? SOLVER_SEQ : solver_resolve(o->solver);
         return solve_direct(g, &run, out, st, err);
     }
-    if (o->solver != SOLVER_AUTO || !bound_sat_wanted())
+    if (o->solver != SOLVER_AUTO || !o->bound_sat)
         return solve_folded(g, o, out, st, err);
     /*
      * Under auto: first the rules that keep the kernel an induced subgraph,

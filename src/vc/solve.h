@@ -42,6 +42,8 @@ struct solve_opts {
     uint64_t seed;               /* randomized searches (bound-sat's local search): runs with
                                     different seeds take different paths */
     int bound_sat_no_slack;      /* bound-sat: only ask whether the bound itself is met */
+    int bound_sat;               /* auto: race the SAT search of the clique-cover bound
+                                    (default on; off: --no-bound-sat, for comparisons) */
     int cpu_only;                /* auto: no GPU solver joins and no CUDA call is made */
     /* set asynchronously by the signal handler or the timer; solvers poll it */
     volatile sig_atomic_t *stop;
