@@ -272,23 +272,6 @@ void mvcgpu_options_defaults(mvcgpu_options *o, size_t size)
     o->size = size;
 }
 
-/* The solver --solver NAME names (solve.h's names), or -1. */
-static int solver_by_name(const char *name)
-{
-    for (int kind = SOLVER_AUTO;; kind++) {
-        const char *known = solver_name((enum solver_kind)kind);
-        if (strcmp(known, "?") == 0)
-            return -1;
-        if (strcmp(known, name) == 0)
-            return kind;
-    }
-}
-
-static int needs_gpu(enum solver_kind kind)
-{
-    return kind == SOLVER_HYBRID || kind == SOLVER_STACKONLY || kind == SOLVER_CLIQUE_GPU;
-}
-
 static int settings_from_options(const mvcgpu_options *given, struct mvcgpu_settings *s,
                                  mvcgpu_error *err)
 {
@@ -319,17 +302,17 @@ static int settings_from_options(const mvcgpu_options *given, struct mvcgpu_sett
         return fail(err, MVCGPU_EINVAL, "%d threads: 0 (one per CPU) or more", o.threads);
     if (o.device != MVCGPU_DEVICE_AUTO && o.device != MVCGPU_DEVICE_NONE)
         return fail(err, MVCGPU_EINVAL, "unknown device use %d", (int)o.device);
-    int kind = solver_by_name(o.solver != NULL ? o.solver : "auto");
-    if (kind < 0)
+    enum solver_kind kind;
+    if (solver_parse(o.solver != NULL ? o.solver : "auto", &kind) != 0)
         return fail(err, MVCGPU_EUNSUPPORTED,
                     "unknown solver '%s' (auto, seq, bnr, clique, hybrid, stackonly, clique-gpu)",
                     o.solver);
-    if (o.device == MVCGPU_DEVICE_NONE && needs_gpu((enum solver_kind)kind))
+    if (o.device == MVCGPU_DEVICE_NONE && solver_needs_gpu(kind))
         return fail(err, MVCGPU_EUNSUPPORTED,
                     "solver '%s' needs the GPU, and device use is MVCGPU_DEVICE_NONE", o.solver);
     s->problem = o.problem;
     s->k = o.k;
-    s->solve.solver = (enum solver_kind)kind;
+    s->solve.solver = kind;
     s->solve.time_limit = o.time_limit;
     s->solve.threads = o.threads;
     s->solve.reduce = o.kernelize != 0;
@@ -392,8 +375,6 @@ static int solve_cover_problem(const struct graph *g, const struct mvcgpu_settin
     pub->search_seconds = st->t_search;
     pub->upper_bound = r->size;
     pub->lower_bound = outcome == SOLVE_OPTIMAL ? r->size : st->lower_bound;
-    if (outcome == SOLVE_NO_COVER && pub->lower_bound < so.k + 1)
-        pub->lower_bound = so.k + 1;
     pub->kernel_vertices = st->kernel_n;
     pub->kernel_edges = st->kernel_m;
     return outcome;

@@ -317,12 +317,11 @@ static int run_cover(const struct options *o, struct sinks *sinks, double t_star
                           write_cover_fallback, sinks->answer, t_start);
     if (begun != 0)
         return begun;
-    struct error err = {0};
 
     struct solve_opts so = o->solve;
     so.stop = shutdown_flag();
     /* progress lines: asked for, or stderr is a terminal; the solvers' details with --verbose */
-    int lines = !o->quiet && (o->solve.progress || isatty(STDERR_FILENO));
+    int lines = !o->quiet && (o->progress || isatty(STDERR_FILENO));
     int what = (lines ? PROGRESS_PRINT_LINES : 0) | (o->verbose ? PROGRESS_PRINT_MESSAGES : 0);
     struct progress_printer *printer = what ? progress_printer_start(stderr, what) : NULL;
     so.report = progress_printer_scope(printer);
@@ -340,41 +339,25 @@ static int run_cover(const struct options *o, struct sinks *sinks, double t_star
         graph_free(g);
         return report_library_error(&lerr, status_solve);
     }
+    /* the library checked the cover against the graph: an invalid one is MVCGPU_EINTERNAL */
     int outcome = (int)mvcgpu_result_status(result);
-    const struct cover *answer = mvcgpu_result_cover(result);
-    struct cover cover = {0};
-    struct solve_stats st = *mvcgpu_result_solve_stats(result);
-    if (cover_copy(&cover, answer) != MVC_OK) {
-        mvcgpu_result_free(result);
-        graph_free(g);
-        fprintf(stderr, "mvc-gpu: out of memory\n");
-        return EXIT_FAILURE_RUNTIME;
-    }
-    mvcgpu_result_free(result);
+    const struct cover *cover = mvcgpu_result_cover(result);
+    const struct solve_stats st = *mvcgpu_result_solve_stats(result);
     run.outcome = outcome_name(outcome);
     run.t_total = clock_seconds() - t_start;
-
-    /* Every cover printed is checked against the graph first: a wrong answer is never printed. */
-    if (outcome != SOLVE_NO_COVER && cover_check(g, &cover, &err) != MVC_OK) {
-        fprintf(stderr, "mvc-gpu: internal error: solver %s returned an invalid cover: %s\n",
-                st.solver ? st.solver : "?", err.message);
-        cover_free(&cover);
-        graph_free(g);
-        return EXIT_FAILURE_RUNTIME;
-    }
 
     FILE *out = sinks->answer;
     int code = EXIT_ANSWERED;
     fprintf(out, "c mvc-gpu %s, solver %s\n", PACKAGE_VERSION, st.solver ? st.solver : "?");
     switch (outcome) {
     case SOLVE_OPTIMAL:
-        fprintf(out, "c minimum vertex cover, size %ld (proven)\n", (long)cover.size);
-        write_cover(out, o, g, &cover);
+        fprintf(out, "c minimum vertex cover, size %ld (proven)\n", (long)cover->size);
+        write_cover(out, o, g, cover);
         break;
     case SOLVE_FOUND:
-        fprintf(out, "c vertex cover of size %ld <= k = %lld\n", (long)cover.size,
+        fprintf(out, "c vertex cover of size %ld <= k = %lld\n", (long)cover->size,
                 (long long)o->solve.k);
-        write_cover(out, o, g, &cover);
+        write_cover(out, o, g, cover);
         break;
     case SOLVE_NO_COVER:
         fprintf(out, "c no vertex cover of size <= k = %lld exists (proven)\n",
@@ -382,7 +365,7 @@ static int run_cover(const struct options *o, struct sinks *sinks, double t_star
         code = EXIT_NO_COVER;
         break;
     case SOLVE_STOPPED:
-        code = write_stopped_cover(out, o, g, &cover, run.t_total, st.lower_bound);
+        code = write_stopped_cover(out, o, g, cover, run.t_total, st.lower_bound);
         break;
     }
     code = close_sink(out, o->output, code);
@@ -390,7 +373,7 @@ static int run_cover(const struct options *o, struct sinks *sinks, double t_star
         stats_write_json(sinks->stats, &run, &st);
         code = close_sink(sinks->stats, o->stats, code);
     }
-    cover_free(&cover);
+    mvcgpu_result_free(result);
     graph_free(g);
     return code;
 }
@@ -512,7 +495,6 @@ static int run_clique(const struct options *o, struct sinks *sinks, double t_sta
                           write_clique_fallback, sinks->answer, t_start);
     if (begun != 0)
         return begun;
-    struct error err = {0};
 
     struct mvcgpu_settings settings;
     mvcgpu_settings_default(&settings);
@@ -532,38 +514,22 @@ static int run_clique(const struct options *o, struct sinks *sinks, double t_sta
         graph_free(g);
         return report_library_error(&lerr, status_solve);
     }
+    /* the library checked the clique against the graph: an invalid one is MVCGPU_EINTERNAL */
     int outcome = (int)mvcgpu_result_status(result);
-    struct max_clique_stats st = *mvcgpu_result_max_clique_stats(result);
-    const struct clique *answer = mvcgpu_result_clique(result);
-    struct clique clique = {answer->n, answer->size,
-                            malloc(((size_t)answer->size + 1) * sizeof *clique.vertices)};
-    if (clique.vertices == NULL) {
-        mvcgpu_result_free(result);
-        graph_free(g);
-        fprintf(stderr, "mvc-gpu: out of memory\n");
-        return EXIT_FAILURE_RUNTIME;
-    }
-    if (answer->size > 0)
-        memcpy(clique.vertices, answer->vertices, (size_t)answer->size * sizeof *clique.vertices);
-    mvcgpu_result_free(result);
+    const struct max_clique_stats st = *mvcgpu_result_max_clique_stats(result);
+    const struct clique *clique = mvcgpu_result_clique(result);
     run.outcome = outcome_name(outcome);
     run.t_total = clock_seconds() - t_start;
-    if (clique_check(g, &clique, &err) != MVC_OK) {
-        fprintf(stderr, "mvc-gpu: internal error: an invalid clique was found: %s\n", err.message);
-        clique_free(&clique);
-        graph_free(g);
-        return EXIT_FAILURE_RUNTIME;
-    }
     FILE *out = sinks->answer;
     fprintf(out, "c mvc-gpu %s, maximum clique by the %s path\n", PACKAGE_VERSION,
             st.path ? st.path : "?");
-    int code = write_clique_answer(out, o, g, &clique, outcome, run.t_total);
+    int code = write_clique_answer(out, o, g, clique, outcome, run.t_total);
     code = close_sink(out, o->output, code);
     if (sinks->stats) {
-        stats_write_clique_json(sinks->stats, &run, &st, clique.size);
+        stats_write_clique_json(sinks->stats, &run, &st, clique->size);
         code = close_sink(sinks->stats, o->stats, code);
     }
-    clique_free(&clique);
+    mvcgpu_result_free(result);
     graph_free(g);
     return code;
 }
@@ -834,9 +800,8 @@ static void warn_unused_gpu_options(const struct options *o)
  */
 static int uses_gpu(const struct solve_opts *o)
 {
-    enum solver_kind kind = o->solver;
-    return kind == SOLVER_HYBRID || kind == SOLVER_STACKONLY || kind == SOLVER_CLIQUE_GPU ||
-           (kind == SOLVER_AUTO && !o->reduce); /* without reduction auto is the GPU hybrid */
+    /* without reduction auto is the GPU hybrid */
+    return solver_needs_gpu(o->solver) || (o->solver == SOLVER_AUTO && !o->reduce);
 }
 #endif
 

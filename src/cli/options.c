@@ -231,30 +231,6 @@ static int parse_bytes(const char *s, int64_t *out)
     return 0;
 }
 
-static int parse_solver(const char *s, enum solver_kind *out)
-{
-    static const struct {
-        const char *name;
-        enum solver_kind kind;
-    } names[] = {
-        {"auto", SOLVER_AUTO},
-        {"seq", SOLVER_SEQ},
-        {"sequential", SOLVER_SEQ},
-        {"cpu", SOLVER_SEQ},
-        {"stackonly", SOLVER_STACKONLY},
-        {"hybrid", SOLVER_HYBRID},
-        {"clique", SOLVER_CLIQUE},
-        {"clique-gpu", SOLVER_CLIQUE_GPU},
-        {"bnr", SOLVER_BNR},
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(s, names[i].name) == 0) {
-            *out = names[i].kind;
-            return 0;
-        }
-    return -1;
-}
-
 /*
  * The options each mode can use, by class: one given where its class does not
  * apply is refused, so that no run is wasted on an option silently ignored.
@@ -400,7 +376,7 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
             note(&g.k, "--k");
             break;
         case OPT_SOLVER:
-            if (parse_solver(optarg, &o->solve.solver))
+            if (solver_parse(optarg, &o->solve.solver))
                 return usage_error(
                     "unknown solver '%s' (auto, seq, stackonly, hybrid, clique, clique-gpu, bnr)",
                     optarg);
@@ -582,6 +558,6 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
     o->gpu_option = g.gpu;
     o->solve.verbose = o->verbose;
     o->solve.quiet = o->quiet;
-    o->solve.progress = !o->quiet && (g.progress != NULL || o->verbose);
+    o->progress = !o->quiet && (g.progress != NULL || o->verbose);
     return 0;
 }

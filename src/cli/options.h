@@ -38,6 +38,7 @@ struct options {
     const char
         *gpu_option; /* the first GPU tuning option given, for the warning without a device */
     int complement;
+    int progress; /* --progress or --verbose: progress lines on stderr */
     int verbose;
     int quiet;
     int64_t complement_max_bytes;

@@ -77,9 +77,28 @@ enum solver_kind solver_resolve(enum solver_kind kind)
     return SOLVER_SEQ;
 }
 
-static int solver_needs_gpu(enum solver_kind kind)
+int solver_needs_gpu(enum solver_kind kind)
 {
     return kind == SOLVER_STACKONLY || kind == SOLVER_HYBRID || kind == SOLVER_CLIQUE_GPU;
+}
+
+int solver_parse(const char *name, enum solver_kind *kind)
+{
+    static const struct {
+        const char *name;
+        enum solver_kind kind;
+    } aliases[] = {{"sequential", SOLVER_SEQ}, {"cpu", SOLVER_SEQ}};
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (strcmp(name, aliases[i].name) == 0) {
+            *kind = aliases[i].kind;
+            return 0;
+        }
+    for (int k = SOLVER_AUTO; k <= SOLVER_BNR; k++)
+        if (strcmp(name, solver_name((enum solver_kind)k)) == 0) {
+            *kind = (enum solver_kind)k;
+            return 0;
+        }
+    return -1;
 }
 
 /* A GPU solver asked for by name must exist here, even when no search ends up running. */
@@ -521,11 +540,11 @@ static int solve_with_bound_sat(const struct graph *g, const struct solve_opts *
     return race_solve(g, NULL, entrants, count, o, out, st, err);
 }
 
-int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover *out,
-                struct solve_stats *st, struct error *err)
+/* The pipeline solve_cover runs: the chosen solver alone, or kernelization first. */
+static int solve_pipeline(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                          struct solve_stats *st, struct error *err)
 {
     struct solve_opts run = *o;
-    memset(st, 0, sizeof *st);
     int available = check_solver_available(o->solver, err);
     if (available != MVC_OK)
         return available;
@@ -546,4 +565,15 @@ int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover 
     ko.time_limit = o->time_limit;
     ko.stop = o->stop;
     return solve_kernelized(g, o, &ko, solve_with_bound_sat, 1, out, st, err);
+}
+
+int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                struct solve_stats *st, struct error *err)
+{
+    memset(st, 0, sizeof *st);
+    int outcome = solve_pipeline(g, o, out, st, err);
+    /* proven that no cover of k vertices exists: k + 1 is a lower bound, whoever proved it */
+    if (outcome == SOLVE_NO_COVER && st->lower_bound <= o->k)
+        st->lower_bound = (int32_t)o->k + 1;
+    return outcome;
 }

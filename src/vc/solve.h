@@ -27,7 +27,6 @@ struct solve_opts {
     /* read by no solver (they never print; report takes what they have to say) */
     int verbose;
     int quiet;
-    int progress;
     int reduce; /* kernelize before the search (default on) */
     /* GPU experiments; 0 means choose automatically */
     int block_size;
@@ -106,5 +105,14 @@ int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover 
 /* SOLVER_AUTO becomes hybrid when a CUDA device is present, seq otherwise. */
 enum solver_kind solver_resolve(enum solver_kind kind);
 const char *solver_name(enum solver_kind kind);
+
+/*
+ * The solver a name names: solver_name's names and the aliases "sequential"
+ * and "cpu" for seq. Returns 0, or -1 for an unknown name.
+ */
+int solver_parse(const char *name, enum solver_kind *kind);
+
+/* True for the solvers that run on a CUDA device (stackonly, hybrid, clique-gpu). */
+int solver_needs_gpu(enum solver_kind kind);
 
 #endif

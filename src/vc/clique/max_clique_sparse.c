@@ -396,8 +396,6 @@ static int search_from(struct hood_worker *w, int32_t p)
         struct solve_opts so = s->o->solve;
         so.k = remaining - need;
         so.threads = 1;
-        so.progress = 0;
-        so.verbose = 0;
         so.report = NULL; /* its covers are of a neighbourhood, not of the input */
         if (s->time_limit > 0) {
             double left = s->time_limit - (clock_seconds() - s->start);
