@@ -2,6 +2,7 @@
 #include "components.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "error.h"
 
@@ -32,4 +33,110 @@ int graph_components(const struct graph *g, int32_t *component_of, int32_t *coun
     }
     free(queue);
     return MVC_OK;
+}
+
+/*
+ * A counting sort by size (stable, so ties stay in component order): no
+ * comparator with global state, safe for the threads that split at once.
+ */
+static int sort_by_size(struct split *sp)
+{
+    int32_t n = sp->g->n;
+    int32_t *start = calloc((size_t)n + 2, sizeof *start);
+    if (start == NULL)
+        return MVC_ENOMEM;
+    for (int32_t c = 0; c < sp->count; c++)
+        start[sp->size[c] + 1]++;
+    for (int32_t s = 0; s <= n; s++)
+        start[s + 1] += start[s];
+    for (int32_t c = 0; c < sp->count; c++)
+        sp->by_size[start[sp->size[c]]++] = c;
+    free(start);
+    return MVC_OK;
+}
+
+int split_open(struct split *sp, const struct graph *g)
+{
+    memset(sp, 0, sizeof *sp);
+    sp->g = g;
+    size_t n = (size_t)g->n + 1;
+    sp->component_of = malloc(n * sizeof *sp->component_of);
+    sp->keep = calloc(n, 1);
+    sp->to_whole = malloc(n * sizeof *sp->to_whole);
+    if (sp->component_of == NULL || sp->keep == NULL || sp->to_whole == NULL ||
+        graph_components(g, sp->component_of, &sp->count) != MVC_OK)
+        goto fail;
+    sp->by_size = malloc(((size_t)sp->count + 1) * sizeof *sp->by_size);
+    sp->size = calloc((size_t)sp->count + 1, sizeof *sp->size);
+    if (sp->by_size == NULL || sp->size == NULL)
+        goto fail;
+    for (int32_t v = 0; v < g->n; v++)
+        sp->size[sp->component_of[v]]++;
+    if (sort_by_size(sp) != MVC_OK)
+        goto fail;
+    return MVC_OK;
+fail:
+    split_close(sp);
+    sp->g = g;
+    return MVC_ENOMEM;
+}
+
+void split_close(struct split *sp)
+{
+    free(sp->component_of), free(sp->by_size), free(sp->size), free(sp->keep), free(sp->to_whole);
+    memset(sp, 0, sizeof *sp);
+}
+
+/* The subgraph induced by the components whose in_part[c] is set. */
+static const struct graph *induced(struct split *sp, const uint8_t *in_part,
+                                   const int32_t **to_whole)
+{
+    const struct graph *g = sp->g;
+    for (int32_t v = 0; v < g->n; v++)
+        sp->keep[v] = in_part[sp->component_of[v]];
+    struct graph *part = graph_induced(g, sp->keep, sp->to_whole);
+    *to_whole = sp->to_whole;
+    return part;
+}
+
+const struct graph *split_part(struct split *sp, int32_t i, const int32_t **to_whole)
+{
+    *to_whole = NULL;
+    if (sp->count == 1)
+        return sp->g;
+    uint8_t *in_part = calloc((size_t)sp->count + 1, 1);
+    if (in_part == NULL)
+        return NULL;
+    in_part[split_id(sp, i)] = 1;
+    const struct graph *part = induced(sp, in_part, to_whole);
+    free(in_part);
+    return part;
+}
+
+const struct graph *split_rest(struct split *sp, int32_t from, const int32_t **to_whole)
+{
+    *to_whole = NULL;
+    if (from == 0)
+        return sp->g;
+    uint8_t *in_rest = calloc((size_t)sp->count + 1, 1);
+    if (in_rest == NULL)
+        return NULL;
+    for (int32_t i = from; i < sp->count; i++)
+        in_rest[split_id(sp, i)] = 1;
+    const struct graph *rest = induced(sp, in_rest, to_whole);
+    free(in_rest);
+    return rest;
+}
+
+void split_part_done(struct split *sp, const struct graph *part)
+{
+    if (part != sp->g)
+        graph_free((struct graph *)part);
+}
+
+void split_add_cover(struct cover *c, const struct cover *part, const int32_t *to_whole)
+{
+    for (int32_t v = 0; v < part->n; v++)
+        if (part->in[v])
+            cover_add(c, to_whole != NULL ? to_whole[v] : v);
 }

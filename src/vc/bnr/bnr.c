@@ -43,18 +43,11 @@ struct bnr_search {
     int32_t root_lower_bound; /* on the input's minimum cover, from the root's kernel */
 };
 
-/* A kernel split into connected components, each with its clique-cover bound. */
-struct part {
-    int32_t id;
-    int32_t size;
-    int32_t lower_bound;
-};
-
-struct split {
-    int32_t count;
-    int32_t *component_of; /* kernel vertex -> component id */
-    struct part *parts;    /* by increasing size */
-    int32_t lower_bound;   /* sum of the parts' bounds */
+/* A kernel split into connected components, each with its lower bound. */
+struct bounded_split {
+    struct split sp;
+    int32_t *lower_bound; /* by component id */
+    int32_t total_bound;  /* their sum */
 };
 
 static int search_graph(struct bnr_search *s, const struct graph *g, struct graph *to_free,
@@ -87,15 +80,6 @@ static void cover_swap(struct cover *a, struct cover *b)
     struct cover t = *a;
     *a = *b;
     *b = t;
-}
-
-/* Adds the vertices of child, a cover of a subgraph, to out under the subgraph's map (NULL: same
- * ids). */
-static void add_mapped(struct cover *out, const struct cover *child, const int32_t *to_parent)
-{
-    for (int32_t v = 0; v < child->n; v++)
-        if (child->in[v])
-            cover_add(out, to_parent != NULL ? to_parent[v] : v);
 }
 
 /* A valid cover of g when the search was stopped and nothing better is known. */
@@ -241,43 +225,34 @@ out:
     return status;
 }
 
-static int by_size(const void *a, const void *b)
+static void bounded_split_free(struct bounded_split *bs)
 {
-    const struct part *x = a, *y = b;
-    return (x->size > y->size) - (x->size < y->size);
+    split_close(&bs->sp);
+    free(bs->lower_bound);
 }
 
-static void split_free(struct split *sp)
+static int split_kernel(const struct graph *kg, int clique_cover_rounds, struct bounded_split *bs)
 {
-    free(sp->component_of);
-    free(sp->parts);
-}
-
-static int split_kernel(const struct graph *kg, int clique_cover_rounds, struct split *sp)
-{
-    memset(sp, 0, sizeof *sp);
-    sp->component_of = malloc(((size_t)kg->n + 1) * sizeof *sp->component_of);
-    if (sp->component_of == NULL || graph_components(kg, sp->component_of, &sp->count) != MVC_OK)
+    memset(bs, 0, sizeof *bs);
+    if (split_open(&bs->sp, kg) != MVC_OK)
         return MVC_ENOMEM;
-    sp->parts = calloc((size_t)sp->count + 1, sizeof *sp->parts);
-    int32_t *joins = calloc((size_t)sp->count + 1, sizeof *joins);
-    int32_t *cycles = calloc((size_t)sp->count + 1, sizeof *cycles);
+    int32_t count = bs->sp.count;
+    bs->lower_bound = calloc((size_t)count + 1, sizeof *bs->lower_bound);
+    int32_t *cycles = calloc((size_t)count + 1, sizeof *cycles);
     int status = MVC_ENOMEM;
-    if (sp->parts == NULL || joins == NULL || cycles == NULL ||
-        clique_cover_joins(kg, sp->component_of, clique_cover_rounds, joins) != MVC_OK ||
-        cycle_cover_bounds(kg, sp->component_of, cycles) != MVC_OK)
+    if (bs->lower_bound == NULL || cycles == NULL ||
+        clique_cover_joins(kg, bs->sp.component_of, clique_cover_rounds, bs->lower_bound) !=
+            MVC_OK ||
+        cycle_cover_bounds(kg, bs->sp.component_of, cycles) != MVC_OK)
         goto out;
-    for (int32_t c = 0; c < sp->count; c++) {
-        sp->parts[c].id = c;
-        sp->parts[c].lower_bound = joins[c] > cycles[c] ? joins[c] : cycles[c];
-        sp->lower_bound += sp->parts[c].lower_bound;
+    for (int32_t c = 0; c < count; c++) {
+        if (cycles[c] > bs->lower_bound[c])
+            bs->lower_bound[c] = cycles[c];
+        bs->total_bound += bs->lower_bound[c];
     }
-    for (int32_t v = 0; v < kg->n; v++)
-        sp->parts[sp->component_of[v]].size++;
-    qsort(sp->parts, (size_t)sp->count, sizeof *sp->parts, by_size);
     status = MVC_OK;
 out:
-    free(joins), free(cycles);
+    free(cycles);
     return status;
 }
 
@@ -350,7 +325,7 @@ static int search_child(struct bnr_search *s, const struct graph *c, const int32
         if (cover_init(out, c->n) != MVC_OK) {
             r = no_memory(s);
         } else {
-            add_mapped(out, &cc, to_parent);
+            split_add_cover(out, &cc, to_parent);
             for (int32_t i = 0; i < count; i++)
                 cover_add(out, taken[i]);
             progress_improve(report, out->size);
@@ -479,32 +454,19 @@ static int search_component(struct bnr_search *s, const struct graph *c, int32_t
 }
 
 /* Stopped: the components from part `from` on are covered by their greedy covers. */
-static int cover_rest_greedily(struct bnr_search *s, const struct graph *kg, const struct split *sp,
-                               int32_t from, struct cover *kc)
+static int cover_rest_greedily(struct bnr_search *s, struct split *sp, int32_t from,
+                               struct cover *kc)
 {
-    uint8_t *keep = calloc((size_t)kg->n + 1, 1);
-    uint8_t *rest = calloc((size_t)sp->count + 1, 1);
-    int32_t *to_kernel = malloc(((size_t)kg->n + 1) * sizeof *to_kernel);
-    struct graph *left = NULL;
-    if (keep != NULL && rest != NULL && to_kernel != NULL) {
-        for (int32_t i = from; i < sp->count; i++)
-            rest[sp->parts[i].id] = 1;
-        for (int32_t v = 0; v < kg->n; v++)
-            keep[v] = rest[sp->component_of[v]];
-        left = graph_induced(kg, keep, to_kernel);
-    }
-    free(keep), free(rest);
-    if (left == NULL) {
-        free(to_kernel);
+    const int32_t *to_kernel = NULL;
+    const struct graph *left = split_rest(sp, from, &to_kernel);
+    if (left == NULL)
         return no_memory(s);
-    }
     struct cover gc = {0};
     int r = stopped_with_greedy(s, left, &gc);
     if (r == NODE_STOPPED)
-        add_mapped(kc, &gc, to_kernel);
+        split_add_cover(kc, &gc, to_kernel);
     cover_free(&gc);
-    graph_free(left);
-    free(to_kernel);
+    split_part_done(sp, left);
     return r;
 }
 
@@ -516,52 +478,46 @@ static int cover_rest_greedily(struct bnr_search *s, const struct graph *kg, con
  * than the kernel's: each component gets a scope under it, shifted by the
  * offset, the covers of those solved and every vertex of those to come.
  */
-static int search_parts(struct bnr_search *s, const struct graph *kg, const struct split *sp,
+static int search_parts(struct bnr_search *s, const struct graph *kg, struct bounded_split *bs,
                         int32_t limit, int first, int32_t offset, struct progress *report,
                         struct cover *kc)
 {
-    uint8_t *keep = malloc((size_t)kg->n + 1);
-    int32_t *to_kernel = malloc(((size_t)kg->n + 1) * sizeof *to_kernel);
+    struct split *sp = &bs->sp;
     int r = NODE_FOUND;
-    if (keep == NULL || to_kernel == NULL || cover_init(kc, kg->n) != MVC_OK)
+    if (cover_init(kc, kg->n) != MVC_OK)
         r = no_memory(s);
-    int32_t used = 0, rest = sp->lower_bound, solved_lower = 0, to_come = kg->n;
+    int32_t used = 0, rest = bs->total_bound, solved_lower = 0, to_come = kg->n;
     for (int32_t i = 0; i < sp->count && r == NODE_FOUND; i++) {
-        rest -= sp->parts[i].lower_bound;
-        to_come -= sp->parts[i].size;
-        int whole = sp->count == 1;
-        struct graph *part = NULL;
-        if (!whole) {
-            for (int32_t v = 0; v < kg->n; v++)
-                keep[v] = sp->component_of[v] == sp->parts[i].id;
-            part = graph_induced(kg, keep, to_kernel);
-            if (part == NULL) {
-                r = no_memory(s);
-                break;
-            }
+        int32_t part_bound = bs->lower_bound[split_id(sp, i)];
+        rest -= part_bound;
+        to_come -= split_size(sp, i);
+        const int32_t *to_kernel = NULL;
+        const struct graph *part = split_part(sp, i, &to_kernel);
+        if (part == NULL) {
+            r = no_memory(s);
+            break;
         }
         struct cover pc = {0};
         struct progress scope;
         struct progress *part_report =
             progress_open(&scope, report, offset + used + to_come, offset + solved_lower + rest);
-        r = search_component(s, whole ? kg : part, sp->parts[i].lower_bound, limit - used - rest,
-                             first && i == sp->count - 1, part_report, &pc);
+        r = search_component(s, part, part_bound, limit - used - rest, first && i == sp->count - 1,
+                             part_report, &pc);
         if (r == NODE_FOUND || r == NODE_STOPPED) {
-            add_mapped(kc, &pc, whole ? NULL : to_kernel);
+            split_add_cover(kc, &pc, to_kernel);
             used += pc.size;
-            solved_lower += r == NODE_FOUND ? pc.size : sp->parts[i].lower_bound;
+            solved_lower += r == NODE_FOUND ? pc.size : part_bound;
         }
         cover_free(&pc);
-        graph_free(part);
+        split_part_done(sp, part);
         if (r == NODE_STOPPED) {
-            r = cover_rest_greedily(s, kg, sp, i + 1, kc);
+            r = cover_rest_greedily(s, sp, i + 1, kc);
             to_come = 0; /* in kc now */
         }
         if (r == NODE_FOUND || r == NODE_STOPPED)
             progress_improve(report, offset + kc->size + to_come);
         progress_close(part_report);
     }
-    free(keep), free(to_kernel);
     if (r != NODE_FOUND && r != NODE_STOPPED)
         cover_free(kc);
     return r;
@@ -580,13 +536,13 @@ static int search_kernel(struct bnr_search *s, const struct kernel *k,
     progress_improve(report, offset + kg->n); /* every kernel vertex */
     if (ks->stopped)
         return stopped_with_greedy(s, kg, kc);
-    struct split sp;
-    if (split_kernel(kg, s->depth == 0 ? ROOT_CLIQUE_COVER_ROUNDS : 0, &sp) != MVC_OK) {
-        split_free(&sp);
+    struct bounded_split bs;
+    if (split_kernel(kg, s->depth == 0 ? ROOT_CLIQUE_COVER_ROUNDS : 0, &bs) != MVC_OK) {
+        bounded_split_free(&bs);
         return no_memory(s);
     }
     /* the LP bound is on the node's graph, the clique covers' on the kernel */
-    int32_t lower_bound = offset + sp.lower_bound;
+    int32_t lower_bound = offset + bs.total_bound;
     if (ks->lp_lower_bound > lower_bound)
         lower_bound = ks->lp_lower_bound;
     if (s->depth == 0 && lower_bound > s->root_lower_bound)
@@ -594,8 +550,8 @@ static int search_kernel(struct bnr_search *s, const struct kernel *k,
     progress_lower(report, lower_bound);
     int r = NODE_NONE;
     if (lower_bound <= limit)
-        r = search_parts(s, kg, &sp, limit - offset, first, offset, report, kc);
-    split_free(&sp);
+        r = search_parts(s, kg, &bs, limit - offset, first, offset, report, kc);
+    bounded_split_free(&bs);
     return r;
 }
 
