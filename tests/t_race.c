@@ -30,9 +30,10 @@ static void nap(void)
     nanosleep(&ts, NULL);
 }
 
-static int scripted_solve(const struct graph *g, const struct solve_opts *o, struct cover *out,
-                          struct solve_stats *st, struct error *err)
+static int scripted_solve(const void *arg, const struct graph *g, const struct solve_opts *o,
+                          struct cover *out, struct solve_stats *st, struct error *err)
 {
+    (void)arg;
     struct script *s = &scripts[o->solver];
     __atomic_store_n(&s->started, 1, __ATOMIC_RELEASE);
     double until = clock_seconds() + s->seconds;
@@ -80,8 +81,8 @@ static int run(const struct graph *g, double second_after, volatile sig_atomic_t
     struct solve_opts o;
     solve_opts_default(&o);
     o.stop = user_stop;
-    struct race_entrant e[2] = {{o, NULL, 0, NULL, 0, NULL},
-                                {o, NULL, second_after, NULL, 0, NULL}};
+    struct race_entrant e[2] = {{o, NULL, NULL, 0, NULL, 0, NULL},
+                                {o, NULL, NULL, second_after, NULL, 0, NULL}};
     e[0].opts.solver = 0;
     e[1].opts.solver = 1;
     memset(err, 0, sizeof *err);
@@ -145,7 +146,8 @@ int main(void)
     struct solve_opts o;
     solve_opts_default(&o);
     o.stop = &user_stop;
-    struct race_entrant e[2] = {{o, NULL, 0, NULL, 0, NULL}, {o, NULL, 0, NULL, 0, NULL}};
+    struct race_entrant e[2] = {{o, NULL, NULL, 0, NULL, 0, NULL},
+                                {o, NULL, NULL, 0, NULL, 0, NULL}};
     e[0].opts.solver = 0;
     e[1].opts.solver = 1;
     user_stop =
@@ -178,8 +180,8 @@ int main(void)
     script(0, 0.05, SOLVE_OPTIMAL, 7);
     script(1, 0.0, SOLVE_OPTIMAL, 6);
     solve_opts_default(&o);
-    struct race_entrant p[2] = {{o, NULL, 0, NULL, 0, NULL},
-                                {o, NULL, 1.0, count_prepare, 0.01, NULL}};
+    struct race_entrant p[2] = {{o, NULL, NULL, 0, NULL, 0, NULL},
+                                {o, NULL, NULL, 1.0, count_prepare, 0.01, NULL}};
     p[0].opts.solver = 0;
     p[1].opts.solver = 1;
     prepared = 0;
@@ -197,8 +199,8 @@ int main(void)
     /* ready: an entrant whose time has come still waits for it */
     script(0, 5.0, SOLVE_OPTIMAL, 8);
     script(1, 0.0, SOLVE_OPTIMAL, 6);
-    struct race_entrant q[2] = {{o, NULL, 0, NULL, 0, NULL},
-                                {o, NULL, 0, count_prepare, 0.05, prepared_yet}};
+    struct race_entrant q[2] = {{o, NULL, NULL, 0, NULL, 0, NULL},
+                                {o, NULL, NULL, 0, count_prepare, 0.05, prepared_yet}};
     q[0].opts.solver = 0;
     q[1].opts.solver = 1;
     prepared = 0;

@@ -28,6 +28,7 @@
 struct runner {
     const struct graph *g;
     race_solve_fn solve;
+    const void *arg;
     struct solve_opts opts;     /* opts.stop points at stop below, opts.report at scope */
     volatile sig_atomic_t stop; /* set by the coordinator only */
     struct progress scope;      /* under the race's: every entrant covers its graph */
@@ -46,7 +47,7 @@ struct runner {
 static void *run_solver(void *arg)
 {
     struct runner *r = arg;
-    r->result = r->solve(r->g, &r->opts, &r->cover, &r->stats, &r->err);
+    r->result = r->solve(r->arg, r->g, &r->opts, &r->cover, &r->stats, &r->err);
     r->finished_at = clock_seconds();
     __atomic_store_n(&r->finished, 1, __ATOMIC_RELEASE);
     return NULL;
@@ -119,6 +120,7 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
     for (int i = 0; i < count; i++) {
         runners[i].g = g;
         runners[i].solve = entrants[i].solve != NULL ? entrants[i].solve : solve;
+        runners[i].arg = entrants[i].arg;
         runners[i].opts = entrants[i].opts;
         runners[i].opts.stop = &runners[i].stop;
         runners[i].opts.report = progress_open(&runners[i].scope, o->report, 0, 0);

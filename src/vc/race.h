@@ -6,12 +6,14 @@
 
 #define RACE_MAX_ENTRANTS 4
 
-typedef int (*race_solve_fn)(const struct graph *g, const struct solve_opts *o, struct cover *out,
-                             struct solve_stats *st, struct error *err);
+/* One entrant's solver; arg is the entrant's own (struct race_entrant). */
+typedef int (*race_solve_fn)(const void *arg, const struct graph *g, const struct solve_opts *o,
+                             struct cover *out, struct solve_stats *st, struct error *err);
 
 struct race_entrant {
     struct solve_opts opts; /* its stop pointer is replaced by the race's own */
     race_solve_fn solve;    /* NULL: the race's solve */
+    const void *arg;        /* passed to solve */
     double start_after;     /* seconds after the race starts; the first entrant should have 0 */
     void (*prepare)(void);  /* NULL, or called once prepare_after seconds in, while undecided */
     double prepare_after;

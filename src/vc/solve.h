@@ -98,7 +98,10 @@ struct solve_stats {
 int solve_seq(const struct graph *g, const struct solve_opts *o, struct cover *out,
               struct solve_stats *st, struct error *err);
 
-/* The solver o->solver names, with SOLVER_AUTO resolved for this machine. */
+/*
+ * The pipeline (pipeline.c): kernelization, components and the solver
+ * o->solver names, or under SOLVER_AUTO those that suit each part, racing.
+ */
 int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover *out,
                 struct solve_stats *st, struct error *err);
 
@@ -114,5 +117,18 @@ int solver_parse(const char *name, enum solver_kind *kind);
 
 /* True for the solvers that run on a CUDA device (stackonly, hybrid, clique-gpu). */
 int solver_needs_gpu(enum solver_kind kind);
+
+/*
+ * MVC_OK when the solver can run here; a GPU solver needs a CUDA build and
+ * a device (MVC_EUNSUPPORTED or MVC_EDEVICE with err set otherwise).
+ */
+int solver_available(enum solver_kind kind, struct error *err);
+
+/*
+ * The one solver o->solver names (not auto) on the whole of g: no
+ * kernelization, no components, no race. The pipeline's last stage.
+ */
+int solver_run(const struct graph *g, const struct solve_opts *o, struct cover *out,
+               struct solve_stats *st, struct error *err);
 
 #endif

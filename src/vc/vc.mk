@@ -1,7 +1,7 @@
 # src/vc: the vertex cover pipeline (solve, race), the exhaustive reference the tests use,
 # and one folder per solver family (included by Makefile.am)
 libmvc_a_SOURCES += \
-	src/vc/solve.c src/vc/solve.h \
+	src/vc/solve.h src/vc/solvers.c src/vc/pipeline.c \
 	src/vc/solver_start.c src/vc/solver_start.h \
 	src/vc/race.c src/vc/race.h \
 	src/vc/brute.c src/vc/brute.h
