@@ -172,6 +172,18 @@ static int load_graph(const struct options *o, struct graph **g, double *t_load,
     return MVC_OK;
 }
 
+/* load_graph, its error reported: 0, or the exit status (and *g NULL). */
+static int load_graph_or_report(const struct options *o, struct graph **g, double *t_load)
+{
+    struct error err = {0};
+    int status = load_graph(o, g, t_load, &err);
+    if (status == MVC_OK)
+        return 0;
+    graph_free(*g);
+    *g = NULL;
+    return report_error(&err, status);
+}
+
 /* True when the readers renumbered the input's ids (edge lists not already 1..n). */
 static int relabelled(const struct graph *g)
 {
@@ -293,14 +305,10 @@ static int begin_run(const struct options *o, const char *mode, struct graph **g
                      struct run_info *run, struct fallback *fallback, shutdown_fallback_fn write,
                      FILE *out, double t_start)
 {
-    struct error err = {0};
     *run = (struct run_info){.input = o->input, .k = o->solve.k, .mode = mode};
-    int status = load_graph(o, g, &run->t_load, &err);
-    if (status != MVC_OK) {
-        graph_free(*g);
-        *g = NULL;
-        return report_error(&err, status);
-    }
+    int code = load_graph_or_report(o, g, &run->t_load);
+    if (code != 0)
+        return code;
     run->n = (*g)->n;
     run->m = (*g)->m;
     *fallback = (struct fallback){o, *g, out, t_start};
@@ -551,14 +559,11 @@ static double steiner_improve_budget(const struct options *o)
 
 static int run_steiner(const struct options *o, struct sinks *sinks, double t_start)
 {
-    struct error err = {0};
     struct graph *g = NULL;
     double t_load = 0;
-    int status = load_graph(o, &g, &t_load, &err);
-    if (status != MVC_OK) {
-        graph_free(g);
-        return report_error(&err, status);
-    }
+    int code = load_graph_or_report(o, &g, &t_load);
+    if (code != 0)
+        return code;
     struct steiner_opts so;
     steiner_opts_default(&so);
     so.algo = steiner_algo_parse(o->steiner_algo);
@@ -578,7 +583,8 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
     struct steiner_stats st;
     memset(&st, 0, sizeof st);
     struct steiner_tree tree = {0};
-    status = steiner_solve(g, &so, &tree, &st, &err);
+    struct error err = {0};
+    int status = steiner_solve(g, &so, &tree, &st, &err);
     shutdown_claim_output();
     if (status != MVC_OK) {
         graph_free(g);
@@ -592,7 +598,7 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
         return EXIT_FAILURE_RUNTIME;
     }
     FILE *out = sinks->answer;
-    int code = *shutdown_flag() ? EXIT_STOPPED : EXIT_ANSWERED;
+    code = *shutdown_flag() ? EXIT_STOPPED : EXIT_ANSWERED;
     fprintf(out, "c mvc-gpu %s, Steiner tree by %s on the %s (%s)\n", PACKAGE_VERSION, st.algo,
             st.device, st.sssp);
     if (code == EXIT_STOPPED)
@@ -638,12 +644,15 @@ static int check_steiner_answer(const struct options *o, const struct graph *g)
 
 /*
  * The verdict of --check on an answer that was read: valid (and within --k),
- * or why not. what names the kind of answer ("vertex cover of ..."); too_big
- * says whether its size breaks --k, in which direction words it.
+ * or why not. kind names the kind of answer, up to the input's name ("vertex
+ * cover of "); too_big says whether its size breaks --k, in which direction
+ * words it.
  */
-static int check_verdict(const struct options *o, const char *what, int valid,
+static int check_verdict(const struct options *o, const char *kind, int valid,
                          const struct error *err, int32_t size, int too_big, const char *bound)
 {
+    char what[600];
+    snprintf(what, sizeof what, "%s%s", kind, o->input);
     if (!valid) {
         fprintf(stderr, "mvc-gpu: %s: not a %s: %s\n", o->cover_file, what, err->message);
         return EXIT_NO_COVER;
@@ -665,11 +674,9 @@ static int check_cover_answer(const struct options *o, const struct graph *g)
     int status = cover_read_pace(o->cover_file, g->n, &c, &err);
     if (status != MVC_OK)
         return report_error(&err, status);
-    char what[600];
-    snprintf(what, sizeof what, "vertex cover of %s%s", o->complement ? "the complement of " : "",
-             o->input);
+    const char *kind = o->complement ? "vertex cover of the complement of " : "vertex cover of ";
     int valid = cover_check(g, &c, &err) == MVC_OK;
-    int code = check_verdict(o, what, valid, &err, c.size, o->solve.k >= 0 && c.size > o->solve.k,
+    int code = check_verdict(o, kind, valid, &err, c.size, o->solve.k >= 0 && c.size > o->solve.k,
                              "more than");
     cover_free(&c);
     return code;
@@ -682,11 +689,9 @@ static int check_clique_answer(const struct options *o, const struct graph *g)
     int status = clique_read(o->cover_file, g->n, &c, &err);
     if (status != MVC_OK)
         return report_error(&err, status);
-    char what[600];
-    snprintf(what, sizeof what, "clique of %s", o->input);
     int valid = clique_check(g, &c, &err) == MVC_OK;
-    int code = check_verdict(o, what, valid, &err, c.size, o->solve.k >= 0 && c.size < o->solve.k,
-                             "fewer than");
+    int code = check_verdict(o, "clique of ", valid, &err, c.size,
+                             o->solve.k >= 0 && c.size < o->solve.k, "fewer than");
     clique_free(&c);
     return code;
 }
@@ -695,15 +700,11 @@ static int check_clique_answer(const struct options *o, const struct graph *g)
  * cliques. */
 static int run_check(const struct options *o)
 {
-    struct error err = {0};
     struct graph *g = NULL;
     double t_load;
-    int status = load_graph(o, &g, &t_load, &err);
-    if (status != MVC_OK) {
-        graph_free(g);
-        return report_error(&err, status);
-    }
-    int code;
+    int code = load_graph_or_report(o, &g, &t_load);
+    if (code != 0)
+        return code;
     if (o->check == CHECK_CLIQUE)
         code = check_clique_answer(o, g);
     else if (o->check == CHECK_STEINER || (g->n_terminals > 0 && !o->complement))
@@ -760,15 +761,13 @@ static int run_write(const struct options *o)
     FILE *out = open_for_writing(o->write_path, stdout);
     if (out == NULL)
         return report_system_error(o->write_path);
-    struct error err = {0};
     struct graph *g = NULL;
     double t_load;
-    int status = load_graph(o, &g, &t_load, &err);
-    if (status != MVC_OK) {
-        graph_free(g);
+    code = load_graph_or_report(o, &g, &t_load);
+    if (code != 0) {
         if (out != stdout)
             fclose(out);
-        return report_error(&err, status);
+        return code;
     }
     code = graph_write(out, g, format) == 0 ? EXIT_ANSWERED : EXIT_BAD_INPUT;
     if (code == EXIT_ANSWERED && o->verbose)

@@ -1,6 +1,7 @@
 /* GNU-style option parsing for mvc-gpu (getopt_long); every option is described in --help. */
 #include "options.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -180,14 +181,38 @@ static int parse_int(const char *s, int min, int max, int *out)
     return 0;
 }
 
-static int parse_seconds(const char *s, double *out)
+/* A finite number that is all of s. */
+static int parse_double(const char *s, double *out)
 {
     errno = 0;
     char *end;
     double v = strtod(s, &end);
-    if (errno || end == s || *end != '\0' || !(v > 0) || !isfinite(v))
+    if (errno || end == s || *end != '\0' || !isfinite(v))
         return -1;
     *out = v;
+    return 0;
+}
+
+static int parse_seconds(const char *s, double *out)
+{
+    double v;
+    if (parse_double(s, &v) || !(v > 0))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Where Steiner mode runs a phase: auto (-1), cpu (0) or gpu (1). */
+static int parse_device(const char *s, int *out)
+{
+    if (strcmp(s, "auto") == 0)
+        *out = -1;
+    else if (strcmp(s, "cpu") == 0)
+        *out = 0;
+    else if (strcmp(s, "gpu") == 0)
+        *out = 1;
+    else
+        return -1;
     return 0;
 }
 
@@ -199,30 +224,13 @@ static int parse_bytes(const char *s, int64_t *out)
     double v = strtod(s, &end);
     if (errno || end == s || !(v > 0))
         return -1;
+    static const char units[] = "KMGT"; /* 1024, 1024^2, ... */
+    const char *unit = *end != '\0' ? strchr(units, toupper((unsigned char)*end)) : NULL;
     double scale = 1;
-    switch (*end) {
-    case 'k':
-    case 'K':
-        scale = 1024.0;
+    for (const char *u = units; unit != NULL && u <= unit; u++)
+        scale *= 1024;
+    if (unit != NULL)
         end++;
-        break;
-    case 'm':
-    case 'M':
-        scale = 1024.0 * 1024;
-        end++;
-        break;
-    case 'g':
-    case 'G':
-        scale = 1024.0 * 1024 * 1024;
-        end++;
-        break;
-    case 't':
-    case 'T':
-        scale = 1024.0 * 1024 * 1024 * 1024;
-        end++;
-        break;
-    default: break;
-    }
     if (*end == 'B' || *end == 'b')
         end++;
     if (*end != '\0' || v * scale > 9.0e18)
@@ -439,16 +447,12 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
                 return usage_error("--worklist-size needs a positive integer, not '%s'", optarg);
             note(&g.gpu, "--worklist-size");
             break;
-        case OPT_THRESHOLD: {
-            char *end;
-            errno = 0;
-            o->solve.threshold = strtod(optarg, &end);
-            if (errno || end == optarg || *end || !(o->solve.threshold > 0) ||
+        case OPT_THRESHOLD:
+            if (parse_double(optarg, &o->solve.threshold) || !(o->solve.threshold > 0) ||
                 o->solve.threshold > 1)
                 return usage_error("--threshold needs a fraction in (0, 1], not '%s'", optarg);
             note(&g.gpu, "--threshold");
             break;
-        }
         case OPT_DEPTH:
             if (parse_int(optarg, 0, 64, &o->solve.depth))
                 return usage_error("--depth needs an integer in 0..64, not '%s'", optarg);
@@ -460,17 +464,12 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
                                    optarg);
             note(&g.gpu, "--device-memory");
             break;
-        case OPT_GPU_AFTER: {
-            char *end;
-            errno = 0;
-            o->solve.gpu_after = strtod(optarg, &end);
-            if (errno || end == optarg || *end || !(o->solve.gpu_after >= 0) ||
-                !isfinite(o->solve.gpu_after))
+        case OPT_GPU_AFTER:
+            if (parse_double(optarg, &o->solve.gpu_after) || !(o->solve.gpu_after >= 0))
                 return usage_error("--gpu-after needs a number of seconds >= 0, not '%s'", optarg);
             note(&g.solving, "--gpu-after");
             note(&g.vc_only, "--gpu-after");
             break;
-        }
         case OPT_COMPLEMENT_MEMORY:
             if (parse_bytes(optarg, &o->complement_max_bytes))
                 return usage_error("--complement-memory needs a size such as 512M, not '%s'",
@@ -501,24 +500,12 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
             note(&g.steiner, "--improve-time");
             break;
         case OPT_STEINER_DEVICE:
-            if (strcmp(optarg, "auto") == 0)
-                o->steiner_gpu = -1;
-            else if (strcmp(optarg, "cpu") == 0)
-                o->steiner_gpu = 0;
-            else if (strcmp(optarg, "gpu") == 0)
-                o->steiner_gpu = 1;
-            else
+            if (parse_device(optarg, &o->steiner_gpu))
                 return usage_error("--steiner-device is auto, cpu or gpu, not '%s'", optarg);
             note(&g.steiner, "--steiner-device");
             break;
         case OPT_STEINER_MST:
-            if (strcmp(optarg, "auto") == 0)
-                o->steiner_mst = -1;
-            else if (strcmp(optarg, "cpu") == 0)
-                o->steiner_mst = 0;
-            else if (strcmp(optarg, "gpu") == 0)
-                o->steiner_mst = 1;
-            else
+            if (parse_device(optarg, &o->steiner_mst))
                 return usage_error("--steiner-mst is auto, cpu or gpu, not '%s'", optarg);
             note(&g.steiner, "--steiner-mst");
             break;

@@ -22,25 +22,39 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* The fields every vertex cover and clique run begins with: input, mode, k, n, m. */
-static void json_run_head(FILE *out, const struct run_info *run)
+/* The opening of every object: its first field, the input's name. */
+static void json_begin(FILE *out, const char *input)
 {
     fputs("{\n  \"input\": ", out);
-    json_string(out, run->input);
-    fputs(",\n  \"mode\": ", out);
-    json_string(out, run->mode);
+    json_string(out, input);
+}
+
+/* A field with a string value, after the first. */
+static void json_field_string(FILE *out, const char *key, const char *value)
+{
+    fprintf(out, ",\n  \"%s\": ", key);
+    json_string(out, value);
+}
+
+/*
+ * The fields every vertex cover and clique run begins with: input, mode, k,
+ * n, m, what answered (under the key by_key; "none" when nothing did) and the
+ * outcome.
+ */
+static void json_run_head(FILE *out, const struct run_info *run, const char *by_key, const char *by)
+{
+    json_begin(out, run->input);
+    json_field_string(out, "mode", run->mode);
     if (run->k >= 0)
         fprintf(out, ",\n  \"k\": %lld", (long long)run->k);
     fprintf(out, ",\n  \"n\": %ld,\n  \"m\": %lld", (long)run->n, (long long)run->m);
+    json_field_string(out, by_key, by ? by : "none");
+    json_field_string(out, "outcome", run->outcome);
 }
 
 int stats_write_json(FILE *out, const struct run_info *run, const struct solve_stats *st)
 {
-    json_run_head(out, run);
-    fputs(",\n  \"solver\": ", out);
-    json_string(out, st->solver ? st->solver : "none");
-    fputs(",\n  \"outcome\": ", out);
-    json_string(out, run->outcome);
+    json_run_head(out, run, "solver", st->solver);
     fprintf(out,
             ",\n  \"best\": %ld,\n  \"proven\": %s,\n  \"lower_bound\": %ld"
             ",\n  \"greedy\": %ld,\n  \"nodes\": %lld",
@@ -93,18 +107,14 @@ int stats_write_json(FILE *out, const struct run_info *run, const struct solve_s
 int stats_write_clique_json(FILE *out, const struct run_info *run,
                             const struct max_clique_stats *st, int32_t size)
 {
-    json_run_head(out, run);
-    fputs(",\n  \"path\": ", out);
-    json_string(out, st->path ? st->path : "none");
-    fputs(",\n  \"outcome\": ", out);
-    json_string(out, run->outcome);
+    json_run_head(out, run, "path", st->path);
     fprintf(out,
             ",\n  \"clique\": %ld,\n  \"upper_bound\": %ld,\n  \"nodes\": %lld"
             ",\n  \"degeneracy\": %ld,\n  \"heuristic\": %ld,\n  \"searched\": %lld",
             (long)size, (long)st->upper_bound, (long long)st->nodes, (long)st->degeneracy,
             (long)st->heuristic, (long long)st->searched);
     if (st->cover.solver)
-        fputs(",\n  \"cover_solver\": ", out), json_string(out, st->cover.solver);
+        json_field_string(out, "cover_solver", st->cover.solver);
     fprintf(out, ",\n  \"time\": {\"load\": %.6f, \"search\": %.6f, \"total\": %.6f}\n}\n",
             run->t_load, st->t_search, run->t_total);
     return ferror(out) ? -1 : 0;
@@ -113,18 +123,14 @@ int stats_write_clique_json(FILE *out, const struct run_info *run,
 int stats_write_steiner_json(FILE *out, const char *input, const struct graph *g, double t_load,
                              double t_total, double improve_budget, const struct steiner_stats *st)
 {
-    fputs("{\n  \"input\": ", out);
-    json_string(out, input);
-    fprintf(out, ",\n  \"mode\": \"steiner\",\n  \"n\": %ld,\n  \"m\": %lld,\n  \"terminals\": %ld",
-            (long)g->n, (long long)g->m, (long)g->n_terminals);
-    fputs(",\n  \"algo\": ", out);
-    json_string(out, st->algo);
-    fputs(",\n  \"device\": ", out);
-    json_string(out, st->device);
-    fputs(",\n  \"sssp\": ", out);
-    json_string(out, st->sssp);
-    fputs(",\n  \"mst\": ", out);
-    json_string(out, st->mst);
+    json_begin(out, input);
+    json_field_string(out, "mode", "steiner");
+    fprintf(out, ",\n  \"n\": %ld,\n  \"m\": %lld,\n  \"terminals\": %ld", (long)g->n,
+            (long long)g->m, (long)g->n_terminals);
+    json_field_string(out, "algo", st->algo);
+    json_field_string(out, "device", st->device);
+    json_field_string(out, "sssp", st->sssp);
+    json_field_string(out, "mst", st->mst);
     fprintf(out,
             ",\n  \"weight\": %lld,\n  \"weight_constructed\": %lld"
             ",\n  \"subgraph\": {\"vertices\": %lld, \"edges\": %lld, \"was_tree\": %s, "

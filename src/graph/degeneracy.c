@@ -2,11 +2,15 @@
  * Core decomposition with a bucket queue of remaining degrees (Batagelj and
  * Zaversnik, "An O(m) algorithm for cores decomposition of networks", 2003):
  * the vertices sit in one array sorted by remaining degree, each degree's
- * bucket a contiguous run, so a vertex moves down one bucket by a swap.
+ * bucket a contiguous run, so a vertex moves down one bucket by a swap. The
+ * order of a complement needs buckets that a vertex can also leave below the
+ * current degree, and takes the linked ones of bucket_queue.h.
  */
 #include "degeneracy.h"
 
 #include <stdlib.h>
+
+#include "bucket_queue.h"
 
 /* A vertex's remaining degree (its core number once removed) and place, side by side: the
  * inner loop reads both of a neighbour at once. */
@@ -72,4 +76,48 @@ int32_t degeneracy_order(const struct graph *g, int32_t *order, int32_t *positio
     free(bucket_start);
     free(at);
     return degeneracy;
+}
+
+int degeneracy_order_complement(const struct graph *g, int32_t *order)
+{
+    int32_t n = g->n;
+    struct bucket_queue q;
+    int32_t *degree = malloc(((size_t)n + 1) * sizeof *degree);
+    uint8_t *removed = calloc((size_t)n + 1, 1);
+    uint8_t *neighbour = calloc((size_t)n + 1, 1);
+    int status = degree && removed && neighbour ? bucket_queue_init(&q, n, n) : MVC_ENOMEM;
+    if (status != MVC_OK) {
+        free(degree), free(removed), free(neighbour);
+        return status;
+    }
+    for (int32_t v = 0; v < n; v++) {
+        degree[v] = n - 1 - graph_degree(g, v);
+        bucket_queue_insert(&q, v, degree[v]);
+    }
+    int32_t min_degree = 0;
+    for (int32_t placed = n - 1; placed >= 0; placed--) {
+        while (q.head[min_degree] < 0)
+            min_degree++;
+        int32_t v = q.head[min_degree];
+        bucket_queue_remove(&q, v, min_degree);
+        removed[v] = 1;
+        order[placed] = v;
+        /* v's complement neighbours: every remaining vertex not adjacent to it in g */
+        for (int64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++)
+            neighbour[g->adj[i]] = 1;
+        for (int32_t u = 0; u < n; u++) {
+            if (u == v || removed[u] || neighbour[u])
+                continue;
+            bucket_queue_remove(&q, u, degree[u]);
+            degree[u]--;
+            bucket_queue_insert(&q, u, degree[u]);
+            if (degree[u] < min_degree)
+                min_degree = degree[u];
+        }
+        for (int64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++)
+            neighbour[g->adj[i]] = 0;
+    }
+    bucket_queue_free(&q);
+    free(degree), free(removed), free(neighbour);
+    return MVC_OK;
 }

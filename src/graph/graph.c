@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 void edge_list_init(struct edge_list *el, int weighted)
 {
     memset(el, 0, sizeof *el);
@@ -13,21 +15,11 @@ void edge_list_init(struct edge_list *el, int weighted)
 int edge_list_push(struct edge_list *el, int32_t u, int32_t v, int32_t w)
 {
     if (el->len == el->cap) {
-        int64_t cap = el->cap ? el->cap * 2 : 1024;
-        int32_t *nu = realloc(el->u, (size_t)cap * sizeof *nu);
-        if (nu == NULL)
+        int64_t cap = grow_capacity(el->cap, el->len + 1, 1024);
+        if (grow_resize(&el->u, cap, sizeof *el->u) != MVC_OK ||
+            grow_resize(&el->v, cap, sizeof *el->v) != MVC_OK ||
+            (el->weighted && grow_resize(&el->w, cap, sizeof *el->w) != MVC_OK))
             return MVC_ENOMEM;
-        el->u = nu;
-        int32_t *nv = realloc(el->v, (size_t)cap * sizeof *nv);
-        if (nv == NULL)
-            return MVC_ENOMEM;
-        el->v = nv;
-        if (el->weighted) {
-            int32_t *nw = realloc(el->w, (size_t)cap * sizeof *nw);
-            if (nw == NULL)
-                return MVC_ENOMEM;
-            el->w = nw;
-        }
         el->cap = cap;
     }
     el->u[el->len] = u;

@@ -1,4 +1,7 @@
-/* Checks and messages shared by the readers: vertex ids, counts, weights, memory limits. */
+/*
+ * Checks and messages shared by the readers (vertex ids, counts, weights,
+ * memory limits), and the reading of the formats with a "p KIND N M" header.
+ */
 #include "read_common.h"
 
 #include <stdarg.h>
@@ -119,31 +122,86 @@ void read_warn(const struct read_opts *ro, const struct source_pos *pos, const c
     fputc('\n', ro->warnings);
 }
 
-int read_p_header(struct scanner *s, const struct read_opts *ro, const char *const *kinds,
-                  const char *header, const char *wrong_kind, int64_t *n, int64_t *m, long *line,
+int read_too_many(const struct scanner *s, const char *items, int64_t announced, long line,
                   struct error *err)
+{
+    return error_at(err, &s->pos, "more %s than the %lld announced at line %ld", items,
+                    (long long)announced, line);
+}
+
+int read_too_few(const struct scanner *s, const char *items, int64_t read, int64_t announced,
+                 long line, struct error *err)
+{
+    return error_at(err, &s->pos,
+                    "end of input after %lld of the %lld %s announced at line %ld "
+                    "(truncated file?)",
+                    (long long)read, (long long)announced, items, line);
+}
+
+/* The "p KIND N M" line, s at its 'p'. */
+static int read_p_header(struct scanner *s, const struct read_opts *ro, const struct p_format *f,
+                         struct p_header *h, struct error *err)
 {
     const char *word;
     size_t len = scan_word(s, &word);
     if (len != 1) {
         s->p = word;
-        return scan_expected(s, header, err);
+        return scan_expected(s, f->header, err);
     }
     len = scan_word(s, &word);
     int known = 0;
-    for (const char *const *k = kinds; *k != NULL && !known; k++)
+    for (const char *const *k = f->kinds; *k != NULL && !known; k++)
         known = scan_word_is(word, len, *k);
     if (!known) {
         s->p = word;
-        return scan_expected(s, wrong_kind, err);
+        return scan_expected(s, f->wrong_kind, err);
     }
-    int status = read_count(s, "number of vertices", n, err);
+    int status = read_count(s, "number of vertices", &h->n, err);
     if (status == MVC_OK)
-        status = read_check_vertices(s, ro, *n, err);
+        status = read_check_vertices(s, ro, h->n, err);
     if (status == MVC_OK)
-        status = read_count(s, "number of edges", m, err);
+        status = read_count(s, "number of edges", &h->m, err);
     if (status != MVC_OK)
         return status;
-    *line = s->pos.line;
-    return scan_end_line(s, header, err);
+    h->line = s->pos.line;
+    return scan_end_line(s, f->header, err);
+}
+
+static int read_p_lines(struct scanner *s, const struct read_opts *ro, const struct p_format *f,
+                        void *state, struct p_header *h, struct edge_list *el, struct error *err)
+{
+    int status = MVC_OK;
+    while (status == MVC_OK && !scan_at_end(s)) {
+        if (scan_at_eol(s) || *s->p == 'c') {
+            scan_skip_line(s);
+        } else if (*s->p == 'p') {
+            if (h->line > 0)
+                return error_at(err, &s->pos, "repeated header (the first is at line %ld)",
+                                h->line);
+            status = read_p_header(s, ro, f, h, err);
+        } else if (h->line == 0) {
+            return scan_expected(s, f->header, err);
+        } else {
+            status = f->line(s, ro, h, el, state, err);
+        }
+    }
+    if (status != MVC_OK)
+        return status;
+    if (h->line == 0)
+        return error_at(err, &s->pos, "%s", f->no_header);
+    return f->end(s, ro, h, el, state, err);
+}
+
+int read_p_format(struct scanner *s, const struct read_opts *ro, const struct p_format *f,
+                  void *state, struct graph **out, struct error *err)
+{
+    struct p_header h = {0, 0, 0};
+    struct edge_list el;
+    edge_list_init(&el, 0);
+    int status = read_p_lines(s, ro, f, state, &h, &el, err);
+    if (status != MVC_OK) {
+        edge_list_free(&el);
+        return status;
+    }
+    return graph_build((int32_t)h.n, &el, NULL, 0, out, err);
 }

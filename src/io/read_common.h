@@ -35,15 +35,41 @@ int read_check_vertices(const struct scanner *s, const struct read_opts *ro, int
 /* A non-negative count; what names it in messages ("number of edges", "Nodes"). */
 int read_count(struct scanner *s, const char *what, int64_t *out, struct error *err);
 
+/* Where a "p" format reader is: the header's line (0 until it is read) and counts. */
+struct p_header {
+    long line;
+    int64_t n, m;
+};
+
 /*
- * A "p KIND N M" header line, s at its 'p': KIND one of kinds (a NULL-ended
- * list), N within the vertex limit. header names the line in messages ("the
- * header 'p td N M'"), wrong_kind is the message for any other KIND. Sets n,
- * m and line (the header's line number).
+ * A format whose header is a line "p KIND N M" (PACE, DIMACS): blank lines
+ * and 'c' comments anywhere, the header once, before any other line. The
+ * strings are its messages; line reads one line after the header (s at its
+ * first character, state as given to read_p_format), end checks the whole
+ * input once it has been read.
  */
-int read_p_header(struct scanner *s, const struct read_opts *ro, const char *const *kinds,
-                  const char *header, const char *wrong_kind, int64_t *n, int64_t *m, long *line,
+struct p_format {
+    const char *const *kinds; /* the words KIND may be, NULL-terminated */
+    const char *header;       /* "the header 'p td N M'" */
+    const char *no_header;    /* "no header 'p td N M'" */
+    const char *wrong_kind;   /* expected instead of any other KIND */
+    int (*line)(struct scanner *s, const struct read_opts *ro, const struct p_header *h,
+                struct edge_list *el, void *state, struct error *err);
+    int (*end)(struct scanner *s, const struct read_opts *ro, const struct p_header *h,
+               const struct edge_list *el, void *state, struct error *err);
+};
+
+/* Reads a whole input in format f, unweighted, into *out. */
+int read_p_format(struct scanner *s, const struct read_opts *ro, const struct p_format *f,
+                  void *state, struct graph **out, struct error *err);
+
+/* An item past the count a header at line announced: "more edges than the 5 announced ...". */
+int read_too_many(const struct scanner *s, const char *items, int64_t announced, long line,
                   struct error *err);
+
+/* The end of the input before all the items a header at line announced (a truncated file). */
+int read_too_few(const struct scanner *s, const char *items, int64_t read, int64_t announced,
+                 long line, struct error *err);
 
 /* A 1-based vertex id in 1..n, returned 0-based. */
 int read_vertex(struct scanner *s, int64_t n, int32_t *v, struct error *err);

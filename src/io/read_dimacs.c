@@ -1,21 +1,7 @@
 /* DIMACS clique / colouring reader: "p edge N M" or "p col N M", edges "e u v", 'c' comments. */
 #include "read_common.h"
 
-struct dimacs_header {
-    long line; /* 0 until the header is read */
-    int64_t n, m;
-};
-
-static int read_header(struct scanner *s, const struct read_opts *ro, struct dimacs_header *h,
-                       struct error *err)
-{
-    static const char *const kinds[] = {"edge", "edges", "col", NULL};
-    return read_p_header(s, ro, kinds, "the header 'p edge N M'",
-                         "'edge' or 'col' after 'p' (the DIMACS header is 'p edge N M')", &h->n,
-                         &h->m, &h->line, err);
-}
-
-static int read_edge(struct scanner *s, const struct dimacs_header *h, struct edge_list *el,
+static int read_edge(struct scanner *s, const struct p_header *h, struct edge_list *el,
                      struct error *err)
 {
     s->p++; /* the 'e' */
@@ -34,42 +20,30 @@ static int read_edge(struct scanner *s, const struct dimacs_header *h, struct ed
     return status;
 }
 
-static int read_body(struct scanner *s, const struct read_opts *ro, struct dimacs_header *h,
-                     struct edge_list *el, struct error *err)
+/* An edge line, or a vertex weight line 'n' (skipped; state: the line of the first). */
+static int read_line(struct scanner *s, const struct read_opts *ro, const struct p_header *h,
+                     struct edge_list *el, void *state, struct error *err)
 {
-    int status = MVC_OK;
-    long vertex_line = 0;
-    while (status == MVC_OK && !scan_at_end(s)) {
-        if (scan_at_eol(s) || *s->p == 'c') {
-            scan_skip_line(s);
-            continue;
-        }
-        char kind = *s->p;
-        if (kind == 'p') {
-            if (h->line > 0)
-                return error_at(err, &s->pos, "repeated header (the first is at line %ld)",
-                                h->line);
-            status = read_header(s, ro, h, err);
-            continue;
-        }
-        if (h->line == 0)
-            return scan_expected(s, "the header 'p edge N M'", err);
-        if (kind == 'e') {
-            status = read_edge(s, h, el, err);
-        } else if (kind == 'n') {
-            if (vertex_line == 0)
-                vertex_line = s->pos.line;
-            scan_skip_line(s);
-        } else {
-            return scan_expected(s, "a line 'e u v' or a comment 'c ...'", err);
-        }
-    }
-    if (status != MVC_OK)
-        return status;
-    if (h->line == 0)
-        return error_at(err, &s->pos, "no header 'p edge N M'");
-    if (vertex_line > 0) {
-        struct source_pos at = {s->pos.file, vertex_line};
+    (void)ro;
+    long *vertex_line = state;
+    if (*s->p == 'e')
+        return read_edge(s, h, el, err);
+    if (*s->p != 'n')
+        return scan_expected(s, "a line 'e u v' or a comment 'c ...'", err);
+    if (*vertex_line == 0)
+        *vertex_line = s->pos.line;
+    scan_skip_line(s);
+    return MVC_OK;
+}
+
+/* Published DIMACS files count edges inconsistently: a mismatch is only a warning. */
+static int check_end(struct scanner *s, const struct read_opts *ro, const struct p_header *h,
+                     const struct edge_list *el, void *state, struct error *err)
+{
+    (void)err;
+    const long *vertex_line = state;
+    if (*vertex_line > 0) {
+        struct source_pos at = {s->pos.file, *vertex_line};
         read_warn(ro, &at, "vertex weight lines 'n' ignored");
     }
     if (el->len != h->m)
@@ -81,13 +55,15 @@ static int read_body(struct scanner *s, const struct read_opts *ro, struct dimac
 int read_dimacs(struct scanner *s, const struct read_opts *ro, struct graph **out,
                 struct error *err)
 {
-    struct dimacs_header h = {0, 0, 0};
-    struct edge_list el;
-    edge_list_init(&el, 0);
-    int status = read_body(s, ro, &h, &el, err);
-    if (status != MVC_OK) {
-        edge_list_free(&el);
-        return status;
-    }
-    return graph_build((int32_t)h.n, &el, NULL, 0, out, err);
+    static const char *const kinds[] = {"edge", "edges", "col", NULL};
+    static const struct p_format dimacs = {
+        kinds,
+        "the header 'p edge N M'",
+        "no header 'p edge N M'",
+        "'edge' or 'col' after 'p' (the DIMACS header is 'p edge N M')",
+        read_line,
+        check_end,
+    };
+    long vertex_line = 0;
+    return read_p_format(s, ro, &dimacs, &vertex_line, out, err);
 }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 /* Edges with the input's own ids, before relabelling. */
 struct raw_edges {
     int64_t len, cap;
@@ -15,15 +17,10 @@ struct raw_edges {
 static int raw_push(struct raw_edges *r, int64_t u, int64_t v, int32_t w)
 {
     if (r->len == r->cap) {
-        int64_t cap = r->cap ? r->cap * 2 : 1024;
-        int64_t *ends = realloc(r->ends, (size_t)cap * 2 * sizeof *ends);
-        if (ends == NULL)
+        int64_t cap = grow_capacity(r->cap, r->len + 1, 1024);
+        if (grow_resize(&r->ends, 2 * cap, sizeof *r->ends) != MVC_OK ||
+            grow_resize(&r->w, cap, sizeof *r->w) != MVC_OK)
             return MVC_ENOMEM;
-        r->ends = ends;
-        int32_t *ws = realloc(r->w, (size_t)cap * sizeof *ws);
-        if (ws == NULL)
-            return MVC_ENOMEM;
-        r->w = ws;
         r->cap = cap;
     }
     r->ends[2 * r->len] = u;

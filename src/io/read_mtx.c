@@ -96,8 +96,7 @@ static int read_entry(struct scanner *s, const struct mtx_header *h, struct edge
     if (status != MVC_OK)
         return status;
     if (el->len == h->entries)
-        return error_at(err, &s->pos, "more entries than the %lld announced at line %ld",
-                        (long long)h->entries, h->size_line);
+        return read_too_many(s, "entries", h->entries, h->size_line, err);
     status = read_push(s, el, u, v, w, err);
     if (status != MVC_OK)
         return status;
@@ -121,10 +120,7 @@ static int read_body(struct scanner *s, const struct read_opts *ro, struct mtx_h
     if (h->size_line == 0)
         return error_at(err, &s->pos, "no size line 'ROWS COLS ENTRIES'");
     if (el->len < h->entries)
-        return error_at(err, &s->pos,
-                        "end of input after %lld of the %lld entries announced at line %ld "
-                        "(truncated file?)",
-                        (long long)el->len, (long long)h->entries, h->size_line);
+        return read_too_few(s, "entries", el->len, h->entries, h->size_line, err);
     return MVC_OK;
 }
 

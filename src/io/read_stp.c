@@ -98,8 +98,7 @@ static int read_terminal(struct stp_reader *r)
     if (r->is_terminal[v / 64] & bit)
         return error_at(r->err, &r->s->pos, "terminal %ld repeated", (long)v + 1);
     if (r->n_terminals == r->terminals.value)
-        return error_at(r->err, &r->s->pos, "more 'T' lines than the %lld announced at line %ld",
-                        (long long)r->terminals.value, r->terminals.line);
+        return read_too_many(r->s, "'T' lines", r->terminals.value, r->terminals.line, r->err);
     r->is_terminal[v / 64] |= bit;
     r->n_terminals++;
     return MVC_OK;

@@ -15,24 +15,25 @@ static int finish(FILE *out)
     return ferror(out) ? MVC_EIO : MVC_OK;
 }
 
-int graph_write_pace(FILE *out, const struct graph *g)
+/* PACE and DIMACS: "p KIND N M", then a line per edge, each with the prefix given. */
+static int write_p_format(FILE *out, const struct graph *g, const char *kind, const char *prefix)
 {
-    fprintf(out, "p td %" PRId32 " %" PRId64 "\n", g->n, g->m);
+    fprintf(out, "p %s %" PRId32 " %" PRId64 "\n", kind, g->n, g->m);
     for (int32_t u = 0; u < g->n; u++)
         for (int64_t i = g->offsets[u]; i < g->offsets[u + 1]; i++)
             if (g->adj[i] > u)
-                fprintf(out, "%" PRId32 " %" PRId32 "\n", u + 1, g->adj[i] + 1);
+                fprintf(out, "%s%" PRId32 " %" PRId32 "\n", prefix, u + 1, g->adj[i] + 1);
     return finish(out);
+}
+
+int graph_write_pace(FILE *out, const struct graph *g)
+{
+    return write_p_format(out, g, "td", "");
 }
 
 int graph_write_dimacs(FILE *out, const struct graph *g)
 {
-    fprintf(out, "p edge %" PRId32 " %" PRId64 "\n", g->n, g->m);
-    for (int32_t u = 0; u < g->n; u++)
-        for (int64_t i = g->offsets[u]; i < g->offsets[u + 1]; i++)
-            if (g->adj[i] > u)
-                fprintf(out, "e %" PRId32 " %" PRId32 "\n", u + 1, g->adj[i] + 1);
-    return finish(out);
+    return write_p_format(out, g, "edge", "e ");
 }
 
 int graph_write_stp(FILE *out, const struct graph *g)

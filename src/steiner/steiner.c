@@ -23,31 +23,41 @@ void steiner_opts_default(struct steiner_opts *o)
 
 static const char *const algo_names[] = {"kmb", "mehlhorn"};
 static const char *const sssp_names[] = {"auto", "bellman-ford", "tpull", "near-far"};
+#define COUNT(names) ((int)(sizeof names / sizeof names[0]))
+
+/* names[i], or "?" when i is out of range. */
+static const char *name_at(const char *const *names, int count, int i)
+{
+    return i >= 0 && i < count ? names[i] : "?";
+}
+
+/* The index of name among names, or -1. */
+static int index_of(const char *const *names, int count, const char *name)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(name, names[i]) == 0)
+            return i;
+    return -1;
+}
 
 const char *steiner_algo_name(int algo)
 {
-    return algo >= 0 && algo < 2 ? algo_names[algo] : "?";
+    return name_at(algo_names, COUNT(algo_names), algo);
 }
 
 int steiner_algo_parse(const char *name)
 {
-    for (int i = 0; i < 2; i++)
-        if (strcmp(name, algo_names[i]) == 0)
-            return i;
-    return -1;
+    return index_of(algo_names, COUNT(algo_names), name);
 }
 
 const char *steiner_sssp_name(int kernel)
 {
-    return kernel >= 0 && kernel < 4 ? sssp_names[kernel] : "?";
+    return name_at(sssp_names, COUNT(sssp_names), kernel);
 }
 
 int steiner_sssp_parse(const char *name)
 {
-    for (int i = 0; i < 4; i++)
-        if (strcmp(name, sssp_names[i]) == 0)
-            return i;
-    return -1;
+    return index_of(sssp_names, COUNT(sssp_names), name);
 }
 
 void steiner_tree_free(struct steiner_tree *t)
@@ -158,30 +168,20 @@ int steiner_solve(const struct graph *g, const struct steiner_opts *o, struct st
     if (o->algo != STEINER_KMB && o->algo != STEINER_MEHLHORN)
         return error_set(err, MVC_EINPUT, "unknown Steiner algorithm %d", o->algo);
 
-    uint8_t *is_terminal = calloc((size_t)g->n + 1, 1);
-    if (is_terminal == NULL)
-        return error_set(err, MVC_ENOMEM, "out of memory for %ld vertices", (long)g->n);
-    int status = check_input(g, is_terminal, err);
+    struct steiner_run run;
+    int status = steiner_run_start(&run, g, o, st, t_start, err);
+    if (status != MVC_OK)
+        return status;
+    status = check_input(g, run.is_terminal, err);
     int use_gpu = 0;
     if (status == MVC_OK)
         status = resolve_device(o, &use_gpu, err);
     if (status != MVC_OK || g->n_terminals == 1) {
         /* One terminal: the empty tree of weight 0 spans it. */
-        free(is_terminal);
+        steiner_run_end(&run);
         st->t_total = clock_seconds() - t_start;
         return status;
     }
-
-    int32_t *cid = malloc((size_t)g->n * sizeof *cid);
-    if (cid == NULL) {
-        free(is_terminal);
-        return error_set(err, MVC_ENOMEM, "out of memory for %ld vertices", (long)g->n);
-    }
-    for (int32_t v = 0; v < g->n; v++)
-        cid[v] = -1;
-    struct steiner_run run = {g, o, st, is_terminal, cid, 0, 0};
-    if (o->time_limit > 0)
-        run.deadline = t_start + o->time_limit;
     run.use_gpu = use_gpu;
     if (use_gpu)
         st->device = "gpu";
@@ -193,7 +193,7 @@ int steiner_solve(const struct graph *g, const struct steiner_opts *o, struct st
     if (status == MVC_OK && o->improve)
         status = steiner_improve_run(&run, out, err);
     st->weight = out->weight;
-    free(is_terminal), free(cid);
+    steiner_run_end(&run);
     if (status != MVC_OK)
         steiner_tree_free(out);
     st->t_total = clock_seconds() - t_start;

@@ -5,19 +5,15 @@
 #include <string.h>
 
 #include "answer_line.h"
+#include "grow.h"
 #include "input.h"
 #include "steiner.h"
 
 static int add_edge(struct steiner_tree *t, int64_t *cap, int32_t u, int32_t v)
 {
-    if (t->n_edges == *cap) {
-        int64_t grown = *cap ? 2 * *cap : 64;
-        int32_t(*edges)[2] = realloc(t->edges, (size_t)grown * sizeof *edges);
-        if (edges == NULL)
-            return MVC_ENOMEM;
-        t->edges = edges;
-        *cap = grown;
-    }
+    if (t->n_edges == *cap &&
+        grow_array(&t->edges, cap, t->n_edges + 1, sizeof *t->edges, 64) != MVC_OK)
+        return MVC_ENOMEM;
     t->edges[t->n_edges][0] = u < v ? u : v;
     t->edges[t->n_edges][1] = u < v ? v : u;
     t->n_edges++;

@@ -15,6 +15,7 @@
 
 #include "clock.h"
 #include "dijkstra.h"
+#include "grow.h"
 #include "steiner_algo.h"
 
 /* The current tree, rooted at a terminal, with an Euler-tour numbering for side tests. */
@@ -105,14 +106,9 @@ static void loose_paths_free(struct loose_paths *p)
 
 static int push_vertex(struct loose_paths *p, int32_t v)
 {
-    if (p->len == p->vcap) {
-        int64_t cap = p->vcap ? 2 * p->vcap : 1024;
-        int32_t *nv = realloc(p->vertex, (size_t)cap * sizeof *nv);
-        if (nv == NULL)
-            return MVC_ENOMEM;
-        p->vertex = nv;
-        p->vcap = cap;
-    }
+    if (p->len == p->vcap &&
+        grow_array(&p->vertex, &p->vcap, p->len + 1, sizeof *p->vertex, 1024) != MVC_OK)
+        return MVC_ENOMEM;
     p->vertex[p->len++] = v;
     return MVC_OK;
 }
@@ -120,17 +116,10 @@ static int push_vertex(struct loose_paths *p, int32_t v)
 static int start_path(struct loose_paths *p)
 {
     if (p->count == p->cap) {
-        int64_t cap = p->cap ? 2 * p->cap : 256;
-        int64_t *w = realloc(p->weight, (size_t)cap * sizeof *w);
-        if (w)
-            p->weight = w;
-        int64_t *f = realloc(p->first, (size_t)cap * sizeof *f);
-        if (f)
-            p->first = f;
-        int32_t *n = realloc(p->n_vertices, (size_t)cap * sizeof *n);
-        if (n)
-            p->n_vertices = n;
-        if (!w || !f || !n)
+        int64_t cap = grow_capacity(p->cap, p->count + 1, 256);
+        if (grow_resize(&p->weight, cap, sizeof *p->weight) != MVC_OK ||
+            grow_resize(&p->first, cap, sizeof *p->first) != MVC_OK ||
+            grow_resize(&p->n_vertices, cap, sizeof *p->n_vertices) != MVC_OK)
             return MVC_ENOMEM;
         p->cap = cap;
     }
@@ -436,25 +425,16 @@ int steiner_improve(const struct graph *g, const struct steiner_opts *o, struct 
     memset(st, 0, sizeof *st);
     if (g->n_terminals <= 0)
         return error_set(err, MVC_EINPUT, "the graph has no terminals: nothing to connect");
-    uint8_t *is_terminal = calloc((size_t)g->n + 1, 1);
-    if (is_terminal == NULL)
-        return error_set(err, MVC_ENOMEM, "out of memory for %ld vertices", (long)g->n);
-    int32_t *cid = malloc((size_t)g->n * sizeof *cid);
-    if (cid == NULL) {
-        free(is_terminal);
-        return error_set(err, MVC_ENOMEM, "out of memory for %ld vertices", (long)g->n);
-    }
-    for (int32_t v = 0; v < g->n; v++)
-        cid[v] = -1;
+    struct steiner_run run;
+    int status = steiner_run_start(&run, g, o, st, clock_seconds(), err);
+    if (status != MVC_OK)
+        return status;
     for (int32_t i = 0; i < g->n_terminals; i++)
         if (g->terminals[i] >= 0 && g->terminals[i] < g->n)
-            is_terminal[g->terminals[i]] = 1;
-    struct steiner_run run = {g, o, st, is_terminal, cid, 0, 0};
-    if (o->time_limit > 0)
-        run.deadline = clock_seconds() + o->time_limit;
+            run.is_terminal[g->terminals[i]] = 1;
     st->weight_constructed = t->weight;
-    int status = steiner_improve_run(&run, t, err);
+    status = steiner_improve_run(&run, t, err);
     st->weight = t->weight;
-    free(is_terminal), free(cid);
+    steiner_run_end(&run);
     return status;
 }

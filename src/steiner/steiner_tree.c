@@ -1,6 +1,7 @@
 /* G'' from expanded shortest paths, made a tree, and pruned; tree adjacency. */
 #include "steiner_tree.h"
 
+#include "grow.h"
 #include "steiner_mst.h"
 
 #include <stdlib.h>
@@ -9,6 +10,31 @@
 long long steiner_vertex_name(const struct graph *g, int32_t v)
 {
     return g->labels ? (long long)g->labels[v] : (long long)v + 1;
+}
+
+int steiner_run_start(struct steiner_run *run, const struct graph *g, const struct steiner_opts *o,
+                      struct steiner_stats *st, double start, struct error *err)
+{
+    *run = (struct steiner_run){g, o, st, NULL, NULL, 0, 0};
+    run->is_terminal = calloc((size_t)g->n + 1, 1);
+    run->cid = malloc(((size_t)g->n + 1) * sizeof *run->cid);
+    if (run->is_terminal == NULL || run->cid == NULL) {
+        steiner_run_end(run);
+        return error_set(err, MVC_ENOMEM, "out of memory for %ld vertices", (long)g->n);
+    }
+    for (int32_t v = 0; v < g->n; v++)
+        run->cid[v] = -1;
+    if (o->time_limit > 0)
+        run->deadline = start + o->time_limit;
+    return MVC_OK;
+}
+
+void steiner_run_end(struct steiner_run *run)
+{
+    free(run->is_terminal);
+    free(run->cid);
+    run->is_terminal = NULL;
+    run->cid = NULL;
 }
 
 void subgraph_init(struct subgraph *s)
@@ -24,14 +50,8 @@ void subgraph_free(struct subgraph *s)
 
 int subgraph_add_edge(struct subgraph *s, int32_t u, int32_t v, int64_t w)
 {
-    if (s->len == s->cap) {
-        int64_t cap = s->cap ? 2 * s->cap : 256;
-        struct wedge *e = realloc(s->e, (size_t)cap * sizeof *e);
-        if (e == NULL)
-            return MVC_ENOMEM;
-        s->e = e;
-        s->cap = cap;
-    }
+    if (s->len == s->cap && grow_array(&s->e, &s->cap, s->len + 1, sizeof *s->e, 256) != MVC_OK)
+        return MVC_ENOMEM;
     struct wedge *e = &s->e[s->len++];
     e->u = u < v ? u : v;
     e->v = u < v ? v : u;

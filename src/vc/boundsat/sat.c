@@ -12,6 +12,7 @@
 
 #include "clock.h"
 #include "error.h"
+#include "grow.h"
 
 /* An arena clause: size, flags, LBD, activity (float bits), then its literals. */
 #define CLAUSE_HEADER 4
@@ -80,12 +81,10 @@ struct sat {
 static int lit_push(struct lit_list *l, int32_t x)
 {
     if (l->len == l->cap) {
-        int32_t cap = l->cap ? 2 * l->cap : 4;
-        int32_t *p = realloc(l->l, (size_t)cap * sizeof *p);
-        if (p == NULL)
+        int64_t cap = grow_capacity(l->cap, l->len + 1, 4);
+        if (grow_resize(&l->l, cap, sizeof *l->l) != MVC_OK)
             return MVC_ENOMEM;
-        l->l = p;
-        l->cap = cap;
+        l->cap = (int32_t)cap;
     }
     l->l[l->len++] = x;
     return MVC_OK;
@@ -93,12 +92,10 @@ static int lit_push(struct lit_list *l, int32_t x)
 
 static int watch_grow(struct watch_list *l)
 {
-    int32_t cap = l->cap ? 2 * l->cap : 4;
-    struct watch *p = realloc(l->w, (size_t)cap * sizeof *p);
-    if (p == NULL)
+    int64_t cap = grow_capacity(l->cap, l->len + 1, 4);
+    if (grow_resize(&l->w, cap, sizeof *l->w) != MVC_OK)
         return MVC_ENOMEM;
-    l->w = p;
-    l->cap = cap;
+    l->cap = (int32_t)cap;
     return MVC_OK;
 }
 
@@ -288,15 +285,11 @@ static int store_clause(struct sat *s, const int32_t *lits, int32_t len, int lea
     if (need > INT32_MAX)
         return MVC_ENOMEM;
     if (need > s->arena_cap) {
-        int64_t cap = s->arena_cap ? 2 * s->arena_cap : 1024;
-        while (cap < need)
-            cap *= 2;
+        int64_t cap = grow_capacity(s->arena_cap, need, 1024);
         if (cap > INT32_MAX)
             cap = INT32_MAX;
-        int32_t *p = realloc(s->arena, (size_t)cap * sizeof *p);
-        if (p == NULL)
+        if (grow_resize(&s->arena, cap, sizeof *s->arena) != MVC_OK)
             return MVC_ENOMEM;
-        s->arena = p;
         s->arena_cap = cap;
     }
     int32_t ref = (int32_t)s->arena_len;

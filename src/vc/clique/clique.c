@@ -14,6 +14,7 @@
 
 #include "clique_maxsat.h"
 #include "clock.h"
+#include "degeneracy.h"
 
 typedef uint64_t word_t;
 #define WORD_BITS 64
@@ -82,69 +83,6 @@ int clique_suits(const struct graph *g)
     return (double)g->m >= 0.15 * pairs;
 }
 
-/*
- * Degeneracy order of the complement: repeatedly remove a vertex of least
- * remaining degree and put it last, so that dense cores come first and colour
- * classes stay small (min-width ordering).
- */
-static void degeneracy_order(const struct graph *g, int32_t *order)
-{
-    int32_t n = g->n;
-    int32_t *degree = malloc((size_t)n * sizeof *degree);
-    int32_t *bucket_head = malloc((size_t)n * sizeof *bucket_head);
-    int32_t *next = malloc((size_t)n * sizeof *next);
-    int32_t *prev = malloc((size_t)n * sizeof *prev);
-    uint8_t *removed = calloc((size_t)n, 1);
-    for (int32_t d = 0; d < n; d++)
-        bucket_head[d] = -1;
-    for (int32_t v = 0; v < n; v++) {
-        degree[v] = n - 1 - graph_degree(g, v); /* degree in the complement */
-        prev[v] = -1;
-        next[v] = bucket_head[degree[v]];
-        if (next[v] >= 0)
-            prev[next[v]] = v;
-        bucket_head[degree[v]] = v;
-    }
-    int32_t min_degree = 0;
-    uint8_t *neighbour = calloc((size_t)n, 1);
-    for (int32_t placed = n - 1; placed >= 0; placed--) {
-        while (bucket_head[min_degree] < 0)
-            min_degree++;
-        int32_t v = bucket_head[min_degree];
-        bucket_head[min_degree] = next[v];
-        if (next[v] >= 0)
-            prev[next[v]] = -1;
-        removed[v] = 1;
-        order[placed] = v;
-        /* complement neighbours of v lose one degree: all vertices not adjacent in g */
-        for (int64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++)
-            neighbour[g->adj[i]] = 1;
-        for (int32_t u = 0; u < n; u++) {
-            if (u == v || removed[u] || neighbour[u])
-                continue;
-            int32_t d = degree[u];
-            if (prev[u] >= 0)
-                next[prev[u]] = next[u];
-            else
-                bucket_head[d] = next[u];
-            if (next[u] >= 0)
-                prev[next[u]] = prev[u];
-            degree[u] = d - 1;
-            prev[u] = -1;
-            next[u] = bucket_head[d - 1];
-            if (next[u] >= 0)
-                prev[next[u]] = u;
-            bucket_head[d - 1] = u;
-            if (d - 1 < min_degree)
-                min_degree = d - 1;
-        }
-        for (int64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++)
-            neighbour[g->adj[i]] = 0;
-    }
-    free(neighbour);
-    free(degree), free(bucket_head), free(next), free(prev), free(removed);
-}
-
 /* What each searching thread needs of its own: everything but the adjacency and the order. */
 static int search_alloc_scratch(struct clique_search *s)
 {
@@ -182,7 +120,9 @@ static int search_init(struct clique_search *s, const struct graph *g)
     s->order = malloc((size_t)n * sizeof *s->order);
     if (!s->adj || !s->order || search_alloc_scratch(s) != MVC_OK)
         return MVC_ENOMEM;
-    degeneracy_order(g, s->order);
+    /* dense cores first, so that colour classes stay small (min-width ordering) */
+    if (degeneracy_order_complement(g, s->order) != MVC_OK)
+        return MVC_ENOMEM;
     int32_t *position = malloc((size_t)n * sizeof *position);
     uint8_t *neighbour = calloc((size_t)n, 1);
     if (!position || !neighbour) {

@@ -27,6 +27,7 @@
 #include "clique.h"
 #include "clock.h"
 #include "degeneracy.h"
+#include "grow.h"
 
 /* Threads at most (solve_opts.threads = 0: one per online CPU up to this). */
 #define SPARSE_MAX_THREADS 16
@@ -159,17 +160,7 @@ static void offer_clique(struct hood_worker *w, int32_t p, const int32_t *member
 
 static int grow_ints(int32_t **buf, int64_t *cap, int64_t need)
 {
-    if (need <= *cap)
-        return MVC_OK;
-    int64_t grown = *cap > 0 ? *cap : 256;
-    while (grown < need)
-        grown *= 2;
-    int32_t *p = realloc(*buf, (size_t)grown * sizeof *p);
-    if (p == NULL)
-        return MVC_ENOMEM;
-    *buf = p;
-    *cap = grown;
-    return MVC_OK;
+    return need <= *cap ? MVC_OK : grow_array(buf, cap, need, sizeof **buf, 256);
 }
 
 /*

@@ -121,19 +121,29 @@ static int scan_candidates(int32_t n, const int *deg, struct reduce_work *w)
     return max_degree;
 }
 
+/*
+ * The next listed vertex whose degree is still d, or -1 once the list is
+ * empty: entries go stale when a degree falls further, and are dropped here.
+ */
+static inline int32_t next_candidate(const int32_t *list, int32_t *len, const int *deg, int d)
+{
+    while (*len > 0) {
+        int32_t v = list[--*len];
+        if (deg[v] == d)
+            return v;
+    }
+    return -1;
+}
+
 /* Fig. 1 lines 17-20. */
 static int32_t degree_one_phase(const struct graph *g, struct reduce_node *x)
 {
     const int *deg = x->deg;
     struct reduce_work *w = x->work;
     int32_t taken = 0;
-    while (w->n_ones > 0) {
-        int32_t v = w->ones[--w->n_ones];
-        if (deg[v] != 1)
-            continue;
+    for (int32_t v; (v = next_candidate(w->ones, &w->n_ones, deg, 1)) >= 0; taken++) {
         int64_t pos = g->offsets[v];
         reduce_take_vertex(g, x, next_neighbour(g, deg, &pos));
-        taken++;
     }
     return taken;
 }
@@ -148,10 +158,7 @@ static int32_t triangle_phase(const struct graph *g, struct reduce_node *x)
     const int *deg = x->deg;
     struct reduce_work *w = x->work;
     int32_t taken = 0;
-    while (w->n_twos > 0) {
-        int32_t v = w->twos[--w->n_twos];
-        if (deg[v] != 2)
-            continue;
+    for (int32_t v; (v = next_candidate(w->twos, &w->n_twos, deg, 2)) >= 0;) {
         int64_t pos = g->offsets[v];
         int32_t a = next_neighbour(g, deg, &pos);
         int32_t b = next_neighbour(g, deg, &pos);
