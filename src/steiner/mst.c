@@ -1,4 +1,4 @@
-/* Disjoint sets, Kruskal, dense Prim and moving a forest to the front; see mst.h. */
+/* Disjoint sets, Kruskal and dense Prim; see mst.h. */
 #include "mst.h"
 
 #include <stdlib.h>
@@ -78,29 +78,6 @@ int mst_kruskal(int32_t n, struct wedge *edges, int64_t m, int64_t *n_chosen)
         }
     dsets_free(&s);
     *n_chosen = chosen;
-    return MVC_OK;
-}
-
-int mst_move_chosen(struct wedge *edges, int64_t m, const int32_t *chosen, int64_t n_chosen)
-{
-    struct wedge *front = malloc((size_t)(n_chosen > 0 ? n_chosen : 1) * sizeof *front);
-    uint8_t *taken = calloc((size_t)(m > 0 ? m : 1), 1);
-    if (front == NULL || taken == NULL) {
-        free(front), free(taken);
-        return MVC_ENOMEM;
-    }
-    for (int64_t i = 0; i < n_chosen; i++) {
-        front[i] = edges[chosen[i]];
-        taken[chosen[i]] = 1;
-    }
-    /* The others slide back, last first, so none is overwritten before it moves. */
-    int64_t to = m;
-    for (int64_t i = m - 1; i >= 0; i--)
-        if (!taken[i])
-            edges[--to] = edges[i];
-    for (int64_t i = 0; i < n_chosen; i++)
-        edges[i] = front[i];
-    free(front), free(taken);
     return MVC_OK;
 }
 

@@ -7,12 +7,7 @@
 
 #include <stdint.h>
 
-/* An undirected weighted edge; tag is the caller's (Mehlhorn: the graph edge behind it). */
-struct wedge {
-    int64_t w;
-    int32_t u, v;
-    int64_t tag;
-};
+#include "gpu_steiner.h"
 
 /* Union by size with path halving. */
 struct disjoint_sets {
@@ -32,13 +27,6 @@ int dsets_unite(struct disjoint_sets *s, int32_t a, int32_t b);
  * *n_chosen = their number (n - components). MVC_ENOMEM when out of memory.
  */
 int mst_kruskal(int32_t n, struct wedge *edges, int64_t m, int64_t *n_chosen);
-
-/*
- * Moves edges[chosen[0]], edges[chosen[1]], ... (distinct positions below m)
- * to the front in that order; the others follow in their order. For forests
- * computed elsewhere (gpu_msf). MVC_ENOMEM when out of memory, edges unchanged.
- */
-int mst_move_chosen(struct wedge *edges, int64_t m, const int32_t *chosen, int64_t n_chosen);
 
 /*
  * Prim on the complete graph with weights dist[i * k + j] (symmetric, INT64_MAX

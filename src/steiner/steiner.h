@@ -11,19 +11,12 @@
 #include <stdio.h>
 
 #include "error.h"
+#include "gpu_steiner.h"
 #include "graph.h"
 
 enum steiner_algo {
     STEINER_KMB,      /* shortest paths from every terminal, MST of the distance graph */
     STEINER_MEHLHORN, /* one multi-source search, MST over the Voronoi boundary */
-};
-
-/* Shortest-path kernels of the GPU path (kernels/sssp_*.cu). */
-enum sssp_kernel {
-    SSSP_AUTO,         /* chosen per algorithm and graph */
-    SSSP_BELLMAN_FORD, /* pull-based Bellman-Ford, one pass per launch */
-    SSSP_TPULL,        /* pull-based Bellman-Ford, t passes per launch */
-    SSSP_NEAR_FAR,     /* work-efficient near set / far pile */
 };
 
 enum { STEINER_DEVICE_AUTO = -1, STEINER_DEVICE_CPU = 0, STEINER_DEVICE_GPU = 1 };

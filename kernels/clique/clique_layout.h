@@ -1,0 +1,114 @@
+/*
+ * Layouts shared by the host part and the kernels of the GPU clique search:
+ * bitset words, branching-list entries, the control block and the kernel
+ * parameters. Plain C, so both sides read the same definitions.
+ */
+#ifndef MVC_CLIQUE_LAYOUT_H
+#define MVC_CLIQUE_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Bitsets are rows of 32-bit words; in a warp, lane l owns words l, l + 32, ... */
+typedef uint32_t clique_word;
+#define CLIQUE_WORD_BITS 32
+#ifndef CLIQUE_WARP
+#define CLIQUE_WARP 32 /* narrower only in the host emulation of the kernels (tests) */
+#endif
+
+/* Most words a lane owns, and so the largest graph the kernels take (32768 vertices). */
+#define CLIQUE_MAX_LANE_WORDS 32
+#define CLIQUE_GPU_MAX_VERTICES (CLIQUE_WARP * CLIQUE_MAX_LANE_WORDS * CLIQUE_WORD_BITS)
+
+/*
+ * A branching-list entry packs a colour (high half) and a search index (low
+ * half); both are below 2^16 because n <= CLIQUE_GPU_MAX_VERTICES.
+ */
+#define CLIQUE_ENTRY(colour, v) (((uint32_t)(colour) << 16) | (uint32_t)(v))
+#define CLIQUE_ENTRY_VERTEX(e) ((int32_t)((e)&0xffffu))
+#define CLIQUE_ENTRY_COLOUR(e) ((int32_t)((e) >> 16))
+
+/*
+ * Words every warp reads together, one lane each in a single request, at each
+ * node of its search and while it waits for work: keep them first and
+ * contiguous in struct clique_control.
+ */
+enum clique_hot_word {
+    HOT_BEST,       /* size of the largest clique found so far (only grows) */
+    HOT_STOP,       /* set by the host: stop at once */
+    HOT_HUNGRY,     /* warps waiting for work */
+    HOT_AVAIL,      /* queued subproblems not yet claimed */
+    HOT_PENDING,    /* root items not finished + queued items + items being searched */
+    HOT_ROOT_TAKEN, /* root items handed out so far */
+    HOT_WORDS
+};
+
+struct clique_control {
+    int hot[8];        /* indexed by enum clique_hot_word */
+    int space;         /* free queue slots not yet claimed by a donor */
+    int best_lock;     /* spin lock around best_clique */
+    unsigned int head; /* queue tickets: next to pop */
+    unsigned int tail; /* next to push */
+    int root_count;    /* root kernel: entries in its branching list */
+    int colours;       /* root kernel: colours of the whole graph, a bound on any clique */
+    unsigned long long nodes;
+};
+
+/* Kernel parameters: one copy per launch, passed by value. */
+struct clique_params {
+    int32_t n, words;
+    int32_t rows;           /* depth capacity: colours of the whole graph + 1 */
+    int32_t floor_size;     /* PVC: target - 1 (smaller cliques do not help), 0 for MVC */
+    int32_t target;         /* stop when a clique this large is found (n + 1 for MVC) */
+    int32_t adj_shared;     /* 1: each block copies adj into shared memory */
+    const clique_word *adj; /* n rows of words: complement adjacency in search order */
+    struct clique_control *ctl;
+    uint32_t *root_entry;  /* root branching list (colour order) */
+    int32_t root_count;    /* its length, once the root kernel has run */
+    int32_t *root_rank;    /* per search index: position in root_entry, or -1 */
+    clique_word *root_low; /* root kernel's low colour classes */
+    int32_t *best_clique;  /* search indices of the largest clique found */
+    unsigned long long *nodes_per_sm;
+    int32_t *stacks; /* one stack per warp, stack_stride ints apart */
+    size_t stack_stride;
+    size_t arena;   /* branching-list entries per stack */
+    int32_t *queue; /* subproblem slots, slot_stride ints apart */
+    unsigned int *queue_seq;
+    unsigned int queue_capacity; /* a power of two */
+    size_t slot_stride;
+    int32_t warps; /* warps in the grid */
+};
+
+/*
+ * Branching-list entries one warp may need at once: the candidates of a node
+ * at depth d >= 1 are neighbours of the clique's last vertex, less one per
+ * level below the first, so at most max_degree - d + 1 of them, and the depth
+ * stays under the number of colours.
+ */
+static inline size_t clique_arena_entries(int32_t max_degree, int32_t colours)
+{
+    size_t total = 1;
+    for (int32_t d = 1; d <= colours; d++)
+        if (max_degree - d + 1 > 0)
+            total += (size_t)(max_degree - d + 1);
+    return total;
+}
+
+static inline size_t clique_round_up(size_t x, size_t to)
+{
+    return (x + to - 1) / to * to;
+}
+
+/* Ints of one warp's stack: candidates and low classes (rows x words each), 3 x rows, arena. */
+static inline size_t clique_stack_stride(int32_t rows, int32_t words, size_t arena)
+{
+    return clique_round_up(2 * (size_t)rows * words + 3 * (size_t)rows + arena, 32);
+}
+
+/* Ints of one queue slot: depth, clique prefix (rows), candidates (words). */
+static inline size_t clique_slot_stride(int32_t rows, int32_t words)
+{
+    return clique_round_up(1 + (size_t)rows + words, 32);
+}
+
+#endif

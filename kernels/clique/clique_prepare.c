@@ -1,0 +1,90 @@
+/*
+ * Host preparation of the GPU clique search (see clique_prepare.h): the same
+ * degeneracy order of the complement (degeneracy.h) and greedy first clique as
+ * src/vc/clique/clique.c, so that both searches start from the same place.
+ */
+#include "clique_prepare.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "degeneracy.h"
+#include "error.h"
+
+/* Complement rows in search order: bit u of row i when order[i] and order[u] are not adjacent. */
+static int complement_rows(const struct graph *g, struct clique_problem *p)
+{
+    int32_t n = g->n;
+    int32_t *position = malloc((size_t)n * sizeof *position);
+    uint8_t *neighbour = calloc((size_t)n, 1);
+    if (!position || !neighbour) {
+        free(position), free(neighbour);
+        return MVC_ENOMEM;
+    }
+    for (int32_t i = 0; i < n; i++)
+        position[p->order[i]] = i;
+    p->max_degree = 0;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t v = p->order[i];
+        for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
+            neighbour[g->adj[e]] = 1;
+        clique_word *row = p->adj + (size_t)i * p->words;
+        for (int32_t u = 0; u < n; u++)
+            if (u != v && !neighbour[u]) {
+                int32_t j = position[u];
+                row[j / CLIQUE_WORD_BITS] |= 1u << (j % CLIQUE_WORD_BITS);
+            }
+        for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
+            neighbour[g->adj[e]] = 0;
+        int32_t degree = n - 1 - graph_degree(g, v);
+        if (degree > p->max_degree)
+            p->max_degree = degree;
+    }
+    free(position), free(neighbour);
+    return MVC_OK;
+}
+
+/* Greedy start: add vertices in search order while they stay adjacent to all chosen. */
+static int greedy_clique(struct clique_problem *p)
+{
+    clique_word *pool = malloc((size_t)p->words * sizeof *pool);
+    if (!pool)
+        return MVC_ENOMEM;
+    memset(pool, 0xff, (size_t)p->words * sizeof *pool);
+    p->size = 0;
+    for (int32_t i = 0; i < p->n; i++) {
+        if (!((pool[i / CLIQUE_WORD_BITS] >> (i % CLIQUE_WORD_BITS)) & 1))
+            continue;
+        p->clique[p->size++] = i;
+        const clique_word *row = p->adj + (size_t)i * p->words;
+        for (int32_t w = 0; w < p->words; w++)
+            pool[w] &= row[w];
+    }
+    free(pool);
+    return MVC_OK;
+}
+
+int clique_problem_prepare(const struct graph *g, struct clique_problem *p)
+{
+    memset(p, 0, sizeof *p);
+    p->n = g->n;
+    p->words = (g->n + CLIQUE_WORD_BITS - 1) / CLIQUE_WORD_BITS;
+    p->order = malloc(((size_t)g->n + 1) * sizeof *p->order);
+    p->clique = malloc(((size_t)g->n + 1) * sizeof *p->clique);
+    p->adj = calloc((size_t)g->n * p->words + 1, sizeof *p->adj);
+    int status = MVC_ENOMEM;
+    /* dense cores of the complement first, so that colour classes stay small */
+    if (p->order && p->clique && p->adj &&
+        (status = degeneracy_order_complement(g, p->order)) == MVC_OK &&
+        (status = complement_rows(g, p)) == MVC_OK)
+        status = greedy_clique(p);
+    if (status != MVC_OK)
+        clique_problem_free(p);
+    return status;
+}
+
+void clique_problem_free(struct clique_problem *p)
+{
+    free(p->order), free(p->adj), free(p->clique);
+    memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,63 @@
+/* The host's watch over a running search kernel; see kernel_watch.h. */
+#include "kernel_watch.h"
+
+#include <string.h>
+
+/* The pinned words. */
+enum { WORD_ONE, WORD_READ, WORDS };
+
+int kernel_watch_open(struct kernel_watch *w, struct error *err)
+{
+    memset(w, 0, sizeof *w);
+    int status;
+    if ((status = CUDA_CHECK(err, cudaHostAlloc((void **)&w->host_words, WORDS * sizeof(int),
+                                                cudaHostAllocDefault))) != MVC_OK ||
+        (status = CUDA_CHECK(err, cudaStreamCreateWithFlags(&w->stream, cudaStreamNonBlocking))) !=
+            MVC_OK ||
+        (status = CUDA_CHECK(err, cudaStreamCreateWithFlags(&w->side, cudaStreamNonBlocking))) !=
+            MVC_OK ||
+        (status = CUDA_CHECK(err, cudaEventCreate(&w->started))) != MVC_OK ||
+        (status = CUDA_CHECK(err, cudaEventCreate(&w->finished))) != MVC_OK)
+        return status;
+    w->host_words[WORD_ONE] = 1;
+    return MVC_OK;
+}
+
+void kernel_watch_close(struct kernel_watch *w)
+{
+    if (w->host_words != NULL)
+        (void)CUDA_CHECK(NULL, cudaFreeHost(w->host_words));
+    if (w->started != NULL)
+        (void)CUDA_CHECK(NULL, cudaEventDestroy(w->started));
+    if (w->finished != NULL)
+        (void)CUDA_CHECK(NULL, cudaEventDestroy(w->finished));
+    if (w->stream != NULL)
+        (void)CUDA_CHECK(NULL, cudaStreamDestroy(w->stream));
+    if (w->side != NULL)
+        (void)CUDA_CHECK(NULL, cudaStreamDestroy(w->side));
+    memset(w, 0, sizeof *w);
+}
+
+int kernel_watch_stop_requested(const struct solve_opts *o, double start)
+{
+    if (o->stop != NULL && *o->stop)
+        return 1;
+    return o->time_limit > 0 && clock_seconds() - start >= o->time_limit;
+}
+
+int kernel_watch_send_stop(struct kernel_watch *w, int *stop_word, struct error *err)
+{
+    return CUDA_CHECK(err, cudaMemcpyAsync(stop_word, &w->host_words[WORD_ONE], sizeof(int),
+                                           cudaMemcpyHostToDevice, w->side));
+}
+
+int kernel_watch_read(struct kernel_watch *w, const int *word, int *value, struct error *err)
+{
+    int status = CUDA_CHECK(err, cudaMemcpyAsync(&w->host_words[WORD_READ], word, sizeof(int),
+                                                 cudaMemcpyDeviceToHost, w->side));
+    if (status == MVC_OK)
+        status = CUDA_CHECK(err, cudaStreamSynchronize(w->side));
+    if (status == MVC_OK)
+        *value = w->host_words[WORD_READ];
+    return status;
+}

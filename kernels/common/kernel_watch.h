@@ -1,0 +1,82 @@
+/*
+ * The host's watch over a search kernel that runs until it is done or told to
+ * stop (the persistent grids of the vertex cover and the clique solvers): the
+ * kernel's stream, a side stream on which the host asks it to stop and reads
+ * its progress while it runs, the events recorded around its launch, and
+ * pinned words to copy from and into. Every exit path ends with
+ * kernel_watch_close(), which releases whatever is held.
+ */
+#ifndef MVC_KERNEL_WATCH_H
+#define MVC_KERNEL_WATCH_H
+
+#include <cuda_runtime.h>
+#include <time.h>
+
+extern "C" {
+#include "clock.h"
+#include "error.h"
+#include "solve.h"
+}
+#include "cuda_check.h"
+
+/* How often the host looks at the running kernel, and how often it reads its progress. */
+#define KERNEL_WATCH_POLL_NS 200000L
+#define KERNEL_WATCH_REPORT_SECONDS 0.1
+
+struct kernel_watch {
+    cudaStream_t stream;           /* the kernel's */
+    cudaStream_t side;             /* stop requests and progress reads while the kernel runs */
+    cudaEvent_t started, finished; /* the caller records them around the launch on `stream` */
+    int *host_words;               /* pinned: a 1 to copy into a stop word, a word read back */
+};
+
+int kernel_watch_open(struct kernel_watch *w, struct error *err);
+void kernel_watch_close(struct kernel_watch *w);
+
+/* o's stop flag is raised, or its time limit, counted from `start`, has passed. */
+int kernel_watch_stop_requested(const struct solve_opts *o, double start);
+
+/* A 1 into the device word *stop_word, on the side stream: the kernel's blocks poll that word. */
+int kernel_watch_send_stop(struct kernel_watch *w, int *stop_word, struct error *err);
+
+/* *value = *word, a device word that the running kernel changes, read on the side stream. */
+int kernel_watch_read(struct kernel_watch *w, const int *word, int *value, struct error *err);
+
+/*
+ * Waits for the kernel by polling, so that a stop request (signal or time
+ * limit) reaches it: the first time one is seen, kernel_watch_send_stop
+ * writes *stop_word and *stop_sent is set. While `reporting`, report() runs
+ * every KERNEL_WATCH_REPORT_SECONDS (it reads the kernel's progress with
+ * kernel_watch_read); a status it returns other than MVC_OK ends the wait.
+ * `name` names the kernel in an error.
+ */
+template <class Report>
+static int kernel_watch_wait(struct kernel_watch *w, const struct solve_opts *o, double start,
+                             int *stop_word, int *stop_sent, bool reporting, Report report,
+                             const char *name, struct error *err)
+{
+    double next_report = clock_seconds() + KERNEL_WATCH_REPORT_SECONDS;
+    for (;;) {
+        cudaError_t code = cudaEventQuery(w->finished);
+        if (code == cudaSuccess)
+            return MVC_OK;
+        if (code != cudaErrorNotReady)
+            return cuda_check_at(code, name, __FILE__, __LINE__, err);
+        if (!*stop_sent && kernel_watch_stop_requested(o, start)) {
+            int status = kernel_watch_send_stop(w, stop_word, err);
+            if (status != MVC_OK)
+                return status;
+            *stop_sent = 1;
+        }
+        if (reporting && clock_seconds() >= next_report) {
+            int status = report();
+            if (status != MVC_OK)
+                return status;
+            next_report = clock_seconds() + KERNEL_WATCH_REPORT_SECONDS;
+        }
+        struct timespec pause = {0, KERNEL_WATCH_POLL_NS};
+        nanosleep(&pause, NULL);
+    }
+}
+
+#endif
