@@ -5,14 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* splitmix64: a fast generator whose whole state is one word, so a seed replays exactly. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
+#include "args.h"
+#include "random.h" /* splitmix64: the whole state is one word, so a seed replays exactly */
 
 static char *put_uint(char *p, uint64_t x)
 {
@@ -24,16 +18,6 @@ static char *put_uint(char *p, uint64_t x)
     while (k > 0)
         *p++ = digits[--k];
     return p;
-}
-
-static int parse_u64(const char *text, uint64_t *out)
-{
-    char *end;
-    unsigned long long x = strtoull(text, &end, 10);
-    if (*text == '\0' || *end != '\0' || *text == '-')
-        return -1;
-    *out = x;
-    return 0;
 }
 
 int main(int argc, char **argv)
@@ -59,9 +43,9 @@ int main(int argc, char **argv)
                  (unsigned long long)n, (unsigned long long)m, (unsigned long long)seed,
                  (unsigned long long)n, (unsigned long long)m);
     for (uint64_t i = 0; i < m; i++) {
-        uint64_t u = next_random(&state) % n, v;
+        uint64_t u = random_next(&state) % n, v;
         do
-            v = next_random(&state) % n;
+            v = random_next(&state) % n;
         while (v == u);
         p = put_uint(p, u + 1);
         *p++ = ' ';

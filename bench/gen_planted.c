@@ -8,19 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "graph.h"
-#include "read.h"
 #include "random.h"
-
-static int parse_u64(const char *text, uint64_t *out)
-{
-    char *end;
-    unsigned long long x = strtoull(text, &end, 10);
-    if (*text == '\0' || *end != '\0' || *text == '-')
-        return -1;
-    *out = x;
-    return 0;
-}
+#include "read.h"
 
 static int write_file(const char *path, const struct graph *g, enum graph_format format)
 {

@@ -36,6 +36,7 @@
 #include "dijkstra.h"
 #include "gpu_steiner.h"
 #include "gpu_timing.h"
+#include "random.h"
 #include "read.h"
 #include "steiner.h"
 
@@ -63,14 +64,6 @@ struct row {
     double launches, arcs, vertices; /* per SSSP */
     int checked, wrong;
 };
-
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
 
 static int compare_doubles(const void *a, const void *b)
 {
@@ -102,7 +95,7 @@ static int choose_sources(const struct graph *g, int count, uint64_t seed, int32
 {
     int got = 0;
     for (int tries = 0; got < count && tries < 1000 * count; tries++) {
-        int32_t v = (int32_t)(next_random(&seed) % (uint64_t)g->n);
+        int32_t v = (int32_t)(random_next(&seed) % (uint64_t)g->n);
         if (graph_degree(g, v) > 0)
             out[got++] = v;
     }

@@ -7,21 +7,26 @@
 #include <stdlib.h>
 #include <time.h>
 
+/* graph.h and random.h have no C++ guards of their own; the emulated kernel tests are C++. */
+#ifdef __cplusplus
+extern "C" {
+#endif
 #include "graph.h"
+#include "random.h"
+#ifdef __cplusplus
+}
+#endif
 
 #define GEN_MAX_EDGES 8192
 
-/* splitmix64: small, good enough, the same on every platform. */
+/* splitmix64 (random.h): small, good enough, the same on every platform. */
 struct rng {
     uint64_t state;
 };
 
 static inline uint64_t rng_next(struct rng *r)
 {
-    uint64_t z = (r->state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
+    return random_next(&r->state);
 }
 
 /* Uniform in [0, n), n >= 1. */
@@ -112,6 +117,18 @@ static inline void gen_clique_paths(struct gen_edges *ge, struct rng *r, int32_t
     }
 }
 
+/* perm[0..n) becomes a uniform random permutation of 0..n-1 (Fisher-Yates). */
+static inline void gen_permutation(int32_t *perm, int32_t n, struct rng *r)
+{
+    for (int32_t v = 0; v < n; v++)
+        perm[v] = v;
+    for (int32_t v = n - 1; v > 0; v--) {
+        int32_t w = rng_below(r, v + 1), t = perm[v];
+        perm[v] = perm[w];
+        perm[w] = t;
+    }
+}
+
 /*
  * A cycle with random perfect matchings laid over it: minimum degree about
  * three, no structure a greedy choice or a reduction rule can exploit, so a
@@ -123,15 +140,9 @@ static inline void gen_cycle_matchings(struct gen_edges *ge, struct rng *r, int3
     ge->m = 0;
     ge->n = max_n / 2 + rng_below(r, max_n - max_n / 2 + 1);
     gen_cycle(ge, 0, ge->n);
-    int32_t *perm = malloc(((size_t)ge->n + 1) * sizeof *perm);
+    int32_t *perm = (int32_t *)malloc(((size_t)ge->n + 1) * sizeof *perm);
     for (int k = 0; perm != NULL && k < matchings; k++) {
-        for (int32_t v = 0; v < ge->n; v++)
-            perm[v] = v;
-        for (int32_t v = ge->n - 1; v > 0; v--) {
-            int32_t w = rng_below(r, v + 1), x = perm[v];
-            perm[v] = perm[w];
-            perm[w] = x;
-        }
+        gen_permutation(perm, ge->n, r);
         for (int32_t v = 0; v + 1 < ge->n; v += 2)
             gen_edge(ge, perm[v], perm[v + 1]);
     }
@@ -141,14 +152,8 @@ static inline void gen_cycle_matchings(struct gen_edges *ge, struct rng *r, int3
 /* Random relabelling, so that no test depends on vertices coming in a convenient order. */
 static inline struct graph *gen_build(struct gen_edges *ge, struct rng *r)
 {
-    int32_t *perm = malloc(((size_t)ge->n + 1) * sizeof *perm);
-    for (int32_t v = 0; v < ge->n; v++)
-        perm[v] = v;
-    for (int32_t v = ge->n - 1; v > 0; v--) {
-        int32_t w = rng_below(r, v + 1), t = perm[v];
-        perm[v] = perm[w];
-        perm[w] = t;
-    }
+    int32_t *perm = (int32_t *)malloc(((size_t)ge->n + 1) * sizeof *perm);
+    gen_permutation(perm, ge->n, r);
     for (int64_t i = 0; i < ge->m; i++) {
         ge->e[i][0] = perm[ge->e[i][0]];
         ge->e[i][1] = perm[ge->e[i][1]];
@@ -167,6 +172,28 @@ static inline struct graph *gen_cycle_matchings_graph(uint64_t seed, int32_t max
     snprintf(desc, len, "cycle+%d matchings n=%d seed=%llu", matchings, ge.n,
              (unsigned long long)seed);
     return gen_build(&ge, &r);
+}
+
+/* G(n, p) from seed alone, of any size (gen_edges holds GEN_MAX_EDGES edges); NULL when out of
+ * memory. */
+static inline struct graph *gen_gnp_graph(uint64_t seed, int32_t n, double p)
+{
+    struct rng r = {seed};
+    size_t pairs = n > 1 ? (size_t)n * (size_t)(n - 1) / 2 : 0;
+    int32_t(*e)[2] = (int32_t(*)[2])malloc((pairs + 1) * sizeof *e);
+    if (e == NULL)
+        return NULL;
+    int64_t m = 0;
+    for (int32_t u = 0; u < n; u++)
+        for (int32_t v = u + 1; v < n; v++)
+            if (rng_chance(&r, p)) {
+                e[m][0] = u;
+                e[m][1] = v;
+                m++;
+            }
+    struct graph *g = graph_from_edges(n, (const int32_t(*)[2])e, m);
+    free(e);
+    return g;
 }
 
 enum gen_family {

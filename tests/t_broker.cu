@@ -14,6 +14,7 @@
 
 #include "broker.cuh"
 #include "tap.h"
+#include "work_tree.h"
 
 #define ITEM_INTS 8      /* payload of one element: two int4 */
 #define TEST_THREADS 128 /* threads per block in every test kernel */
@@ -23,16 +24,6 @@
 static __device__ int item_word(int item, int j)
 {
     return item * ITEM_INTS + j;
-}
-
-static __host__ __device__ unsigned int mix(unsigned int x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352dU;
-    x ^= x >> 15;
-    x *= 0x846ca68bU;
-    x ^= x >> 16;
-    return x;
 }
 
 static void check_cuda(cudaError_t code, const char *what)
@@ -204,7 +195,7 @@ __global__ void many_kernel(struct broker q, int producers, int per_producer, in
             } else {
                 atomicAdd(&seen[item], 1);
                 atomicAdd(&t->sum, (unsigned long long)item);
-                atomicXor(&t->xor_hash, (unsigned long long)mix((unsigned int)item));
+                atomicXor(&t->xor_hash, (unsigned long long)work_hash((unsigned int)item));
             }
         }
         __syncthreads();
@@ -238,7 +229,7 @@ static void test_many(int per_producer)
     for (int i = 0; i < total; i++) {
         once += host[i] == 1;
         sum += (unsigned long long)i;
-        xor_hash ^= mix((unsigned int)i);
+        xor_hash ^= work_hash((unsigned int)i);
     }
     is(ht.bad, 0, "%d producers and %d consumers: no element arrives damaged", producers,
        consumers);
@@ -344,20 +335,11 @@ static void test_edges(void)
 
 /* ---- termination: blocks add and take work at random; all end exactly when it is done ---- */
 
+/* An element of work: a node of work_tree.h's tree, with two children with probability 9/16. */
 #define TREE_DEPTH 22
+#define TREE_SIXTEENTHS 9
 #define TREE_ROOTS_PER_BLOCK 2
 #define LOCAL_STACK (2 * TREE_DEPTH + 4)
-
-/* An element of work: a node of a random tree; it has two children with probability 9/16. */
-static __host__ __device__ int tree_children(unsigned int id, int depth)
-{
-    return depth > 0 && mix(id) % 16 < 9 ? 2 : 0;
-}
-
-static __host__ __device__ unsigned int tree_child(unsigned int id, int j)
-{
-    return mix(id * 2u + 1u + (unsigned int)j);
-}
 
 struct work_totals {
     unsigned long long processed;
@@ -377,7 +359,7 @@ __global__ void termination_kernel(struct broker q, int threshold, unsigned long
         top = 0;
         if ((int)blockIdx.x < root_blocks)
             for (int r = 0; r < TREE_ROOTS_PER_BLOCK; r++) {
-                stack_id[top] = (int)mix(blockIdx.x * TREE_ROOTS_PER_BLOCK + r);
+                stack_id[top] = (int)work_hash(blockIdx.x * TREE_ROOTS_PER_BLOCK + r);
                 stack_depth[top++] = TREE_DEPTH;
             }
     }
@@ -408,9 +390,9 @@ __global__ void termination_kernel(struct broker q, int threshold, unsigned long
             atomicAdd(&t->processed, 1ull);
         }
         __nanosleep(200);
-        int children = tree_children((unsigned int)id, depth);
+        int children = work_children((unsigned int)id, depth, TREE_SIXTEENTHS);
         for (int j = 0; j < children; j++) {
-            int child = (int)tree_child((unsigned int)id, j);
+            int child = (int)work_child((unsigned int)id, j);
             if (threadIdx.x == 0)
                 shared_where = broker_count(&q) < threshold;
             __syncthreads();
@@ -431,32 +413,14 @@ __global__ void termination_kernel(struct broker q, int threshold, unsigned long
     }
 }
 
-static unsigned long long tree_size(unsigned int root)
-{
-    unsigned int ids[LOCAL_STACK * 4];
-    int depths[LOCAL_STACK * 4], top = 0;
-    unsigned long long count = 0;
-    ids[top] = root;
-    depths[top++] = TREE_DEPTH;
-    while (top > 0) {
-        unsigned int id = ids[--top];
-        int depth = depths[top];
-        count++;
-        for (int j = 0; j < tree_children(id, depth); j++) {
-            ids[top] = tree_child(id, j);
-            depths[top++] = depth - 1;
-        }
-    }
-    return count;
-}
-
 static void test_termination(int blocks, int root_blocks, unsigned long long capacity,
                              int threshold)
 {
     unsigned long long expected = 0;
     for (int b = 0; b < root_blocks; b++)
         for (int r = 0; r < TREE_ROOTS_PER_BLOCK; r++)
-            expected += tree_size(mix((unsigned int)(b * TREE_ROOTS_PER_BLOCK + r)));
+            expected += work_tree_size(work_hash((unsigned int)(b * TREE_ROOTS_PER_BLOCK + r)),
+                                       TREE_DEPTH, TREE_SIXTEENTHS);
     struct broker q = queue_create(capacity);
     struct work_totals *t, ht;
     check_cuda(cudaMalloc(&t, sizeof *t), "cudaMalloc");

@@ -10,21 +10,8 @@
 #include "brute.h"
 #include "clique.h"
 #include "clock.h"
+#include "gen.h"
 #include "tap.h"
-
-static struct graph *random_graph(int32_t n, double p, unsigned seed)
-{
-    srand(seed);
-    int32_t(*edges)[2] = malloc((size_t)n * n * sizeof *edges);
-    int64_t m = 0;
-    for (int32_t u = 0; u < n; u++)
-        for (int32_t v = u + 1; v < n; v++)
-            if (rand() < p * RAND_MAX)
-                edges[m][0] = u, edges[m][1] = v, m++;
-    struct graph *g = graph_from_edges(n, edges, m);
-    free(edges);
-    return g;
-}
 
 /* solve_clique with MaxSAT reasoning on or off; adds to *spared the branches it spared. */
 static int clique_cover(const struct graph *g, int64_t k, int colour_bound_only, struct cover *c,
@@ -68,48 +55,57 @@ static void check_graph(const struct graph *g, int32_t opt, const char *desc, in
     }
 }
 
-/* Random graphs of 21-30 vertices against the exhaustive search of brute.c. */
-static void maxsat_against_brute_force(void)
+/*
+ * The optimum of g by the exhaustive search of brute.c, or by the search with
+ * the colour bound alone, whose answer the MaxSAT reasoning must not change.
+ */
+static int32_t reference_optimum(const struct graph *g, int exhaustive, const char *desc)
 {
-    static const double densities[] = {0.05, 0.1, 0.15, 0.2, 0.3, 0.5};
-    int64_t spared = 0;
-    for (unsigned seed = 1000; seed < 1300; seed++) {
-        int32_t n = 21 + (int32_t)(seed % 10);
-        double p = densities[seed % 6];
-        struct graph *g = random_graph(n, p, seed);
-        struct cover best = {0};
-        int32_t opt = brute_minimum_cover(g, &best);
-        cover_free(&best);
-        char desc[64];
-        snprintf(desc, sizeof desc, "seed %u n=%d p=%.2f", seed, n, p);
-        check_graph(g, opt, desc, &spared);
-        graph_free(g);
-    }
-    ok(spared > 0, "MaxSAT reasoning spared %lld branches on graphs of 21-30 vertices",
-       (long long)spared);
-}
-
-/* Sparse random graphs of 31-60 vertices (dense complements) against the colour bound alone. */
-static void maxsat_against_colour_bound(void)
-{
-    static const double densities[] = {0.05, 0.08, 0.1, 0.15, 0.2, 0.3};
-    int64_t spared = 0;
-    for (unsigned seed = 2000; seed < 2300; seed++) {
-        int32_t n = 31 + (int32_t)(seed % 30);
-        double p = densities[seed % 6];
-        struct graph *g = random_graph(n, p, seed);
-        struct cover ref = {0};
+    struct cover ref = {0};
+    int32_t opt;
+    if (exhaustive) {
+        opt = brute_minimum_cover(g, &ref);
+    } else {
         int outcome = clique_cover(g, -1, 1, &ref, NULL);
-        char desc[64];
-        snprintf(desc, sizeof desc, "seed %u n=%d p=%.2f", seed, n, p);
         if (outcome != SOLVE_OPTIMAL)
             diag("%s: the colour bound alone gives outcome %d", desc, outcome);
-        check_graph(g, ref.size, desc, &spared);
-        cover_free(&ref);
-        graph_free(g);
+        opt = ref.size;
     }
-    ok(spared > 0, "MaxSAT reasoning spared %lld branches on sparse graphs of 31-60 vertices",
-       (long long)spared);
+    cover_free(&ref);
+    return opt;
+}
+
+/*
+ * Random graphs of 21-30 vertices against exhaustive search, and sparse ones
+ * of 31-60 vertices (dense complements) against the colour bound alone: 300
+ * seeds each, the densities in turn.
+ */
+static void maxsat_against_references(void)
+{
+    static const struct {
+        const char *graphs;
+        unsigned first_seed;
+        int32_t min_n, sizes;
+        double densities[6];
+        int exhaustive;
+    } families[] = {
+        {"graphs of 21-30 vertices", 1000, 21, 10, {0.05, 0.1, 0.15, 0.2, 0.3, 0.5}, 1},
+        {"sparse graphs of 31-60 vertices", 2000, 31, 30, {0.05, 0.08, 0.1, 0.15, 0.2, 0.3}, 0},
+    };
+    for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
+        int64_t spared = 0;
+        for (unsigned seed = families[f].first_seed; seed < families[f].first_seed + 300; seed++) {
+            int32_t n = families[f].min_n + (int32_t)(seed % (unsigned)families[f].sizes);
+            double p = families[f].densities[seed % 6];
+            struct graph *g = gen_gnp_graph(seed, n, p);
+            char desc[64];
+            snprintf(desc, sizeof desc, "seed %u n=%d p=%.2f", seed, n, p);
+            check_graph(g, reference_optimum(g, families[f].exhaustive, desc), desc, &spared);
+            graph_free(g);
+        }
+        ok(spared > 0, "MaxSAT reasoning spared %lld branches on %s", (long long)spared,
+           families[f].graphs);
+    }
 }
 
 /*
@@ -130,7 +126,7 @@ static void maxsat_on_five_cycle(void)
 /* A sparse clique graph (a dense g) is left to the colour bound and Re-NUMBER. */
 static void maxsat_off_on_sparse_clique_graphs(void)
 {
-    struct graph *g = random_graph(60, 0.75, 3000);
+    struct graph *g = gen_gnp_graph(3000, 60, 0.75);
     struct cover ref = {0};
     clique_cover(g, -1, 1, &ref, NULL);
     int64_t spared = 0;
@@ -171,7 +167,7 @@ static void parallel_against_one_thread(void)
         int32_t n = 64 + (int32_t)(seed * 37 % 97);
         double p = densities[seed % 6];
         int threads = thread_counts[seed % 4];
-        struct graph *g = random_graph(n, p, seed);
+        struct graph *g = gen_gnp_graph(seed, n, p);
         struct cover one = {0}, many = {0};
         struct error err = {0};
         int o1 = clique_threads(g, -1, 1, 0, &one);
@@ -198,7 +194,7 @@ static void parallel_against_one_thread(void)
     ok(split > 0, "%d of the graphs had 100 vertices or more", split);
 
     /* G(400, 0.1): its complement's clique search runs for seconds; 0.05 s stops all threads */
-    struct graph *g = random_graph(400, 0.1, 11);
+    struct graph *g = gen_gnp_graph(11, 400, 0.1);
     struct cover c = {0};
     struct error err = {0};
     double start = clock_seconds();
@@ -214,8 +210,7 @@ static void parallel_against_one_thread(void)
 int main(void)
 {
     maxsat_on_five_cycle();
-    maxsat_against_brute_force();
-    maxsat_against_colour_bound();
+    maxsat_against_references();
     maxsat_off_on_sparse_clique_graphs();
     parallel_against_one_thread();
 

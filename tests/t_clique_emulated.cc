@@ -23,6 +23,7 @@ extern "C" {
 EMU_DYNAMIC_SHARED(clique_word, shared_adj, 1);
 
 #include "clique_search.cuh"
+#include "gen.h"
 #include "tap.h"
 
 struct emulated {
@@ -145,20 +146,6 @@ static int cover_of(const struct graph *g, const struct clique_problem *cp, stru
     return cover_check(g, c, &err) == MVC_OK;
 }
 
-static struct graph *random_graph(int32_t n, double p, unsigned seed)
-{
-    srand(seed);
-    std::vector<int32_t> pairs;
-    for (int32_t u = 0; u < n; u++)
-        for (int32_t v = u + 1; v < n; v++)
-            if (rand() < p * RAND_MAX) {
-                pairs.push_back(u);
-                pairs.push_back(v);
-            }
-    pairs.push_back(0), pairs.push_back(0);
-    return graph_from_edges(n, (const int32_t(*)[2])pairs.data(), (int64_t)pairs.size() / 2 - 1);
-}
-
 static int32_t cpu_optimum(const struct graph *g, int64_t *nodes)
 {
     struct solve_opts o;
@@ -206,7 +193,7 @@ int main(void)
     for (unsigned seed = 1; seed <= 24; seed++) {
         int32_t n = 8 + (int32_t)(seed * 37 % 40);
         double p = densities[seed % 4];
-        struct graph *g = random_graph(n, p, seed);
+        struct graph *g = gen_gnp_graph(seed, n, p);
         int64_t cpu_nodes;
         int32_t opt = cpu_optimum(g, &cpu_nodes), size;
 
@@ -234,7 +221,7 @@ int main(void)
     }
     /* enough nodes for warps to run out of root branches and share subtrees */
     for (unsigned seed = 31; seed <= 33; seed++) {
-        struct graph *g = random_graph(70, 0.2, seed);
+        struct graph *g = gen_gnp_graph(seed, 70, 0.2);
         int64_t cpu_nodes;
         int32_t opt = cpu_optimum(g, &cpu_nodes), size;
         struct emulated r = search(g, -1, 8, seed == 32 ? 2 : 64, 0, seed, &size);
@@ -250,7 +237,7 @@ int main(void)
     const char *stress = getenv("MVC_EMULATED_STRESS");
     for (unsigned seed = 1000; stress != NULL && seed < 1000 + (unsigned)atoi(stress); seed++) {
         int32_t n = 60 + (int32_t)(seed % 5) * 10;
-        struct graph *g = random_graph(n, 0.1 + 0.05 * (seed % 4), seed);
+        struct graph *g = gen_gnp_graph(seed, n, 0.1 + 0.05 * (seed % 4));
         int64_t cpu_nodes;
         int32_t opt = cpu_optimum(g, &cpu_nodes), size;
         struct emulated r = search(g, -1, 16, seed % 3 ? 64 : 4, 0, seed, &size);
@@ -261,7 +248,7 @@ int main(void)
     }
 
     /* more than 8 x 32 vertices: each lane owns two words of a row */
-    struct graph *g = random_graph(300, 0.97, 99);
+    struct graph *g = gen_gnp_graph(99, 300, 0.97);
     int64_t cpu_nodes;
     int32_t opt = cpu_optimum(g, &cpu_nodes), size;
     struct emulated r = search(g, -1, 1, 64, 0, 99, &size);
@@ -274,7 +261,7 @@ int main(void)
     graph_free(g);
 
     /* a stop raised before the start: nothing searched, the greedy cover stands */
-    g = random_graph(60, 0.5, 7);
+    g = gen_gnp_graph(7, 60, 0.5);
     r = search(g, -1, 2, 64, 1, 7, &size);
     ok(!r.deadlock && !r.complete && size > 0 && r.nodes == 1,
        "stop raised before the start: cover %d, %lld nodes, complete %d", size, (long long)r.nodes,

@@ -10,21 +10,8 @@
 #ifdef HAVE_CUDA
 #include "clique.h"
 #include "clock.h"
+#include "gen.h"
 #include "gpu.h"
-
-static struct graph *random_graph(int32_t n, double p, unsigned seed)
-{
-    srand(seed);
-    int32_t(*edges)[2] = malloc((size_t)n * n * sizeof *edges + sizeof *edges);
-    int64_t m = 0;
-    for (int32_t u = 0; u < n; u++)
-        for (int32_t v = u + 1; v < n; v++)
-            if (rand() < p * RAND_MAX)
-                edges[m][0] = u, edges[m][1] = v, m++;
-    struct graph *g = graph_from_edges(n, (const int32_t(*)[2])edges, m);
-    free(edges);
-    return g;
-}
 
 struct run {
     int outcome;
@@ -119,7 +106,7 @@ static void check_single_warp(const struct graph *g, const char *name)
 /* A stop request already raised, or a time limit that runs out, still gives a valid cover. */
 static void check_stop(void)
 {
-    struct graph *g = random_graph(300, 0.5, 7);
+    struct graph *g = gen_gnp_graph(7, 300, 0.5);
     volatile sig_atomic_t stop = 1;
     struct solve_opts o;
     solve_opts_default(&o);
@@ -131,7 +118,7 @@ static void check_stop(void)
     cover_free(&gpu.c);
     graph_free(g);
 
-    g = random_graph(700, 0.25, 11);
+    g = gen_gnp_graph(11, 700, 0.25);
     solve_opts_default(&o);
     o.time_limit = 0.05;
     double start = clock_seconds();
@@ -151,7 +138,7 @@ static void check_stop(void)
      * run claims proven equals the full run's optimum.
      */
     for (int32_t n = 200; n <= 320; n += 40) {
-        g = random_graph(n, 0.04, 5);
+        g = gen_gnp_graph(5, n, 0.04);
         solve_opts_default(&o);
         o.time_limit = 20;
         struct run full;
@@ -195,7 +182,7 @@ int main(void)
     for (unsigned seed = 1; seed <= 40; seed++) {
         int32_t n = 1 + (int32_t)(seed * 37 % 60);
         double p = densities[seed % 4];
-        struct graph *g = random_graph(n, p, seed);
+        struct graph *g = gen_gnp_graph(seed, n, p);
         snprintf(name, sizeof name, "seed %u n=%d p=%.1f", seed, n, p);
         int32_t opt = check_optimum(g, name);
         check_pvc(g, opt, name);
@@ -207,7 +194,7 @@ int main(void)
     for (unsigned seed = 41; seed <= 46; seed++) {
         int32_t n = 120 + (int32_t)(seed % 3) * 40;
         double p = seed % 2 ? 0.4 : 0.6;
-        struct graph *g = random_graph(n, p, seed);
+        struct graph *g = gen_gnp_graph(seed, n, p);
         snprintf(name, sizeof name, "seed %u n=%d p=%.1f", seed, n, p);
         int32_t opt = check_optimum(g, name);
         if (seed == 41)
@@ -217,7 +204,7 @@ int main(void)
         graph_free(g);
     }
     /* more than 1024 vertices: a lane owns two words of every row */
-    struct graph *g = random_graph(1100, 0.93, 47);
+    struct graph *g = gen_gnp_graph(47, 1100, 0.93);
     snprintf(name, sizeof name, "seed 47 n=1100 p=0.93");
     int32_t opt = check_optimum(g, name);
     check_pvc(g, opt, name);

@@ -24,6 +24,7 @@ int main(void)
 
 #include "clock.h"
 #include "cover.h"
+#include "gen.h"
 #include "gpu.h"
 #include "gpu_tuning.h"
 #include "graph.h"
@@ -61,8 +62,7 @@ static struct result solve(const struct graph *g, const struct config *cf, int64
                            double time_limit, volatile sig_atomic_t *stop)
 {
     struct solve_opts o;
-    memset(&o, 0, sizeof o); /* as solve_opts_default, which lives beside the CPU solver */
-    o.reduce = 1;
+    solve_opts_default(&o);
     o.solver = cf->solver;
     o.k = k;
     o.quiet = 1;
@@ -174,33 +174,6 @@ static int brute_force_mvc(const struct graph *g)
 }
 
 /* ---- graphs ---- */
-
-static uint64_t rng_state;
-
-static uint32_t rng_next(void)
-{
-    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
-    return (uint32_t)(rng_state >> 33);
-}
-
-/* G(n, p) from a seed; the seed is in every label, so a failure can be replayed. */
-static struct graph *random_graph(int32_t n, double p, uint64_t seed)
-{
-    rng_state = seed * 2654435761ull + 1;
-    int64_t cap = (int64_t)n * (n - 1) / 2 + 1;
-    int32_t(*edges)[2] = malloc((size_t)cap * sizeof *edges);
-    int64_t m = 0;
-    for (int32_t u = 0; u < n; u++)
-        for (int32_t v = u + 1; v < n; v++)
-            if ((double)rng_next() / 2147483648.0 < p) {
-                edges[m][0] = u;
-                edges[m][1] = v;
-                m++;
-            }
-    struct graph *g = graph_from_edges(n, (const int32_t(*)[2])edges, m);
-    free(edges);
-    return g;
-}
 
 static struct graph *path_graph(int32_t n)
 {
@@ -351,7 +324,7 @@ static void test_random_graphs(int count, uint64_t first_seed)
         int32_t n = 1 + i % BRUTE_FORCE_MAX_N;
         double p = densities[i % 5];
         uint64_t seed = first_seed + (uint64_t)i;
-        struct graph *g = random_graph(n, p, seed);
+        struct graph *g = gen_gnp_graph(seed, n, p);
         int opt = brute_force_mvc(g);
         char label[128];
         snprintf(label, sizeof label, "random n=%d p=%.1f seed=%llu (m=%lld)", n, p,
@@ -382,7 +355,7 @@ static void test_odd_configs(uint64_t seed)
     size_t configs = sizeof odd_configs / sizeof odd_configs[0];
     for (int i = 0; i < 4; i++) {
         struct graph *g =
-            random_graph(BRUTE_FORCE_MAX_N - i, 0.3 + 0.15 * i, seed + 7 * (uint64_t)i);
+            gen_gnp_graph(seed + 7 * (uint64_t)i, BRUTE_FORCE_MAX_N - i, 0.3 + 0.15 * i);
         int opt = brute_force_mvc(g);
         for (size_t c = 0; c < configs; c++) {
             char label[96];
@@ -397,7 +370,7 @@ static void test_odd_configs(uint64_t seed)
     for (int i = 0; i < 3; i++) {
         if (small_mode && i > 0)
             break;
-        struct graph *g = random_graph(sizes[i], densities[i], seed + 100 + (uint64_t)i);
+        struct graph *g = gen_gnp_graph(seed + 100 + (uint64_t)i, sizes[i], densities[i]);
         struct result ref = solve(g, &hybrid, -1, 0, NULL);
         ok(ref.status == SOLVE_OPTIMAL && ref.valid,
            "random n=%d p=%.1f: hybrid solves it (cover %d)", sizes[i], densities[i], ref.size);
@@ -416,7 +389,7 @@ static void test_odd_configs(uint64_t seed)
 static void test_stop(uint64_t seed)
 {
     /* Sparse, like cop_hat300-3 (density 0.26), which takes the hybrid 0.6 s on an H100. */
-    struct graph *hard = random_graph(HARD_GRAPH_N, HARD_GRAPH_DENSITY, seed);
+    struct graph *hard = gen_gnp_graph(seed, HARD_GRAPH_N, HARD_GRAPH_DENSITY);
     volatile sig_atomic_t stop = 1;
     for (int s = 0; s < 2; s++) {
         const struct config *cf = s == 0 ? &hybrid : &stackonly;

@@ -7,6 +7,7 @@
 #include "cover.h"
 #include "graph.h"
 #include "kernelize.h"
+#include "random.h"
 #include "tap.h"
 
 #define MAX_N 20
@@ -18,10 +19,7 @@ static uint64_t rng_state;
 
 static uint64_t rng_next(void)
 {
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return random_next(&rng_state);
 }
 
 static int rng_below(int k)
@@ -457,22 +455,92 @@ static void random_graphs(uint64_t seed)
 
 /* ---- hand-made cases ---- */
 
-struct expect {
+/* A graph, the rules on, and the kernel they must leave; a count of 0 is not asked. */
+struct hand_case {
+    const char *what;
+    enum config config;
+    int32_t n;
+    const char *edges; /* "u-v u-v ..." */
     int32_t kernel_n, offset;
+    int rule, rule2; /* stats' removed_by[rule] must be count, and removed_by[rule2] count2 */
+    int64_t count, count2;
+    int32_t lp_bound, forced; /* stats' lp_lower_bound and forced */
 };
 
-static struct expect reduce_with(const struct graph *g, const struct kernel_opts *o,
-                                 struct kernel_stats *st)
+static const struct hand_case hand_cases[] = {
+    {"degree one: a star reduces to nothing with its centre taken", ONLY_DEGREE_ONE, 5,
+     "0-1 0-2 0-3 0-4", .kernel_n = 0, .offset = 1, .rule = KERNEL_RULE_DEGREE_ONE, .count = 1},
+    {"degree one: P5 reduces to nothing with 2 taken", ONLY_DEGREE_ONE, 5, "0-1 1-2 2-3 3-4",
+     .kernel_n = 0, .offset = 2},
+    {"degree two: C5 folds into a triangle, which is then taken", ONLY_DEGREE_TWO, 5,
+     "0-1 1-2 2-3 3-4 4-0", .kernel_n = 0, .offset = 3, .rule = KERNEL_RULE_FOLD_TWO, .count = 2,
+     .rule2 = KERNEL_RULE_TRIANGLE, .count2 = 2},
+    {"degree two: a triangle needs two vertices", ONLY_DEGREE_TWO, 3, "0-1 1-2 0-2", .kernel_n = 0,
+     .offset = 2},
+    /* 0 and 1 are dominated by 2 and 3 */
+    {"domination: the diamond's degree-3 vertices are taken", ONLY_DOMINATION, 4,
+     "0-2 0-3 1-2 1-3 2-3", .kernel_n = 0, .offset = 2, .rule = KERNEL_RULE_DOMINATION, .count = 2},
+    /* twins 0, 1 with N = {2, 3, 4}, edge 2-3: take 2, 3, 4; 4-5-6-4 a triangle */
+    {"twins: an edge in the neighbourhood takes all three neighbours", ONLY_TWINS, 7,
+     "0-2 0-3 0-4 1-2 1-3 1-4 2-3 4-5 5-6 4-6", .kernel_n = 2, .offset = 3,
+     .rule = KERNEL_RULE_TWINS, .count = 3},
+    /* twins 0, 1 with independent N = {2, 3, 4}, each with two more neighbours */
+    {"twins: an independent neighbourhood folds five vertices into one", ONLY_TWINS, 11,
+     "0-2 0-3 0-4 1-2 1-3 1-4 2-5 2-6 3-7 3-8 4-9 4-10 5-7 6-9 8-10 5-10", .kernel_n = 7,
+     .offset = 2, .rule = KERNEL_RULE_FOLD_TWINS, .count = 4},
+    /* LP: bipartite graphs and even cycles have integral optima; odd cycles do not */
+    {"LP: a single edge is decided by the LP alone", ONLY_LP, 2, "0-1", .kernel_n = 0, .offset = 1},
+    {"LP: C6 is decided by the LP, lower bound 3", ONLY_LP, 6, "0-1 1-2 2-3 3-4 4-5 5-0",
+     .kernel_n = 0, .offset = 3, .lp_bound = 3},
+    {"LP: K2,3 takes the small side", ONLY_LP, 5, "0-2 0-3 0-4 1-2 1-3 1-4", .kernel_n = 0,
+     .offset = 2, .forced = 2},
+    {"LP: C5 stays (all 1/2 is its only optimum), lower bound 3", ONLY_LP, 5, "0-1 1-2 2-3 3-4 4-0",
+     .kernel_n = 5, .offset = 0, .lp_bound = 3},
+    /* unconfined: a pendant's neighbour; in K4 every vertex */
+    {"unconfined: a pendant's neighbour, then one of the remaining edge", ONLY_UNCONFINED, 4,
+     "0-1 1-2 1-3 2-3", .kernel_n = 0, .offset = 2, .rule = KERNEL_RULE_UNCONFINED, .count = 2},
+    {"all rules: the Petersen graph is irreducible", ALL_RULES, 10,
+     "0-1 1-2 2-3 3-4 4-0 0-5 1-6 2-7 3-8 4-9 5-7 7-9 9-6 6-8 8-5", .kernel_n = 10, .offset = 0},
+};
+
+/* A graph of n vertices from "u-v u-v ...". */
+static struct graph *graph_of(int32_t n, const char *edges)
 {
+    int32_t e[MAX_EDGES][2];
+    int64_t m = 0;
+    int u, v, used;
+    const char *p = edges;
+    for (; m < MAX_EDGES && sscanf(p, "%d-%d%n", &u, &v, &used) == 2; p += used) {
+        e[m][0] = u;
+        e[m][1] = v;
+        m++;
+    }
+    if (p[strspn(p, " ")] != '\0')
+        bail("a hand-made graph's edges do not read as \"u-v u-v ...\"");
+    return graph_from_edges(n, (const int32_t(*)[2])e, m);
+}
+
+/* c's graph reduced as c says, with the kernel's optimum plus the vertices taken exact. */
+static void check_hand_case(const struct hand_case *c)
+{
+    struct graph *g = graph_of(c->n, c->edges);
+    struct kernel_opts o = config_opts(c->config);
+    struct kernel_stats st;
+    memset(&st, 0, sizeof st);
     struct kernel *k = NULL;
     struct error err = {0};
-    struct expect e = {-1, -1};
-    if (kernel_reduce(g, o, &k, st, &err) == MVC_OK) {
-        e.kernel_n = kernel_graph(k)->n;
-        e.offset = kernel_offset(k);
+    int right = 0, exact = 0;
+    if (kernel_reduce(g, &o, &k, &st, &err) == MVC_OK) {
+        right = kernel_graph(k)->n == c->kernel_n && kernel_offset(k) == c->offset;
+        exact = brute_mvc(kernel_graph(k), NULL) + kernel_offset(k) == brute_mvc(g, NULL);
         kernel_free(k);
     }
-    return e;
+    right &= c->count == 0 || st.removed_by[c->rule] == c->count;
+    right &= c->count2 == 0 || st.removed_by[c->rule2] == c->count2;
+    right &= c->lp_bound == 0 || st.lp_lower_bound == c->lp_bound;
+    right &= c->forced == 0 || st.forced == c->forced;
+    ok(right && exact, "%s%s", c->what, exact ? "" : " (and the kernel's optimum is not exact)");
+    graph_free(g);
 }
 
 #define GRAPH(n, ...)                                                                              \
@@ -481,42 +549,11 @@ static struct expect reduce_with(const struct graph *g, const struct kernel_opts
 
 static void hand_made(void)
 {
+    for (size_t i = 0; i < sizeof hand_cases / sizeof hand_cases[0]; i++)
+        check_hand_case(&hand_cases[i]);
+
     struct kernel_stats st;
-    struct expect e;
-
-    struct graph *star = GRAPH(5, {0, 1}, {0, 2}, {0, 3}, {0, 4});
-    struct kernel_opts o = config_opts(ONLY_DEGREE_ONE);
-    e = reduce_with(star, &o, &st);
-    ok(e.kernel_n == 0 && e.offset == 1 && st.removed_by[KERNEL_RULE_DEGREE_ONE] == 1,
-       "degree one: a star reduces to nothing with its centre taken");
-    graph_free(star);
-
-    struct graph *path = GRAPH(5, {0, 1}, {1, 2}, {2, 3}, {3, 4});
-    e = reduce_with(path, &o, &st);
-    ok(e.kernel_n == 0 && e.offset == 2, "degree one: P5 reduces to nothing with 2 taken");
-    graph_free(path);
-
-    struct graph *c5 = GRAPH(5, {0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0});
-    o = config_opts(ONLY_DEGREE_TWO);
-    e = reduce_with(c5, &o, &st);
-    ok(e.kernel_n == 0 && e.offset == 3 && st.removed_by[KERNEL_RULE_FOLD_TWO] == 2 &&
-           st.removed_by[KERNEL_RULE_TRIANGLE] == 2,
-       "degree two: C5 folds into a triangle, which is then taken");
-    graph_free(c5);
-
-    struct graph *k3 = GRAPH(3, {0, 1}, {1, 2}, {0, 2});
-    e = reduce_with(k3, &o, &st);
-    ok(e.kernel_n == 0 && e.offset == 2, "degree two: a triangle needs two vertices");
-    graph_free(k3);
-
-    /* Diamond: 0 and 1 are dominated by 2 and 3. */
-    struct graph *diamond = GRAPH(4, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3});
-    o = config_opts(ONLY_DOMINATION);
-    e = reduce_with(diamond, &o, &st);
-    ok(e.kernel_n == 0 && e.offset == 2 && st.removed_by[KERNEL_RULE_DOMINATION] == 2,
-       "domination: the diamond's degree-3 vertices are taken");
-    graph_free(diamond);
-
+    struct kernel_opts o;
     /* Domination that appears only after a fold: merging into 3 makes it dominate 4. */
     struct graph *grown =
         GRAPH(7, {0, 1}, {0, 2}, {1, 3}, {1, 4}, {2, 5}, {2, 6}, {4, 5}, {4, 6}, {5, 6}, {3, 4});
@@ -533,70 +570,9 @@ static void hand_made(void)
     }
     graph_free(grown);
 
-    /* Twins 0, 1 with N = {2, 3, 4}, edge 2-3: take 2, 3, 4. 4-5-6-4 a triangle. */
-    struct graph *twins =
-        GRAPH(7, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {4, 5}, {5, 6}, {4, 6});
-    o = config_opts(ONLY_TWINS);
-    e = reduce_with(twins, &o, &st);
-    ok(e.kernel_n == 2 && e.offset == 3 && st.removed_by[KERNEL_RULE_TWINS] == 3,
-       "twins: an edge in the neighbourhood takes all three neighbours");
-    graph_free(twins);
-
-    /* Twins 0, 1 with independent N = {2, 3, 4}, each with two more neighbours. */
-    struct graph *fold = GRAPH(11, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 5}, {2, 6},
-                               {3, 7}, {3, 8}, {4, 9}, {4, 10}, {5, 7}, {6, 9}, {8, 10}, {5, 10});
-    e = reduce_with(fold, &o, &st);
-    ok(e.kernel_n == 7 && e.offset == 2 && st.removed_by[KERNEL_RULE_FOLD_TWINS] == 4,
-       "twins: an independent neighbourhood folds five vertices into one");
-    k = NULL;
-    if (kernel_reduce(fold, &o, &k, &st, &err) == MVC_OK) {
-        is(brute_mvc(kernel_graph(k), NULL) + kernel_offset(k), brute_mvc(fold, NULL),
-           "twin fold is exact");
-        kernel_free(k);
-    }
-    graph_free(fold);
-
-    /* LP: bipartite graphs and even cycles have integral optima; odd cycles do not. */
-    struct graph *edge = GRAPH(2, {0, 1});
-    o = config_opts(ONLY_LP);
-    e = reduce_with(edge, &o, &st);
-    ok(e.kernel_n == 0 && e.offset == 1, "LP: a single edge is decided by the LP alone");
-    graph_free(edge);
-
-    struct graph *c6 = GRAPH(6, {0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 0});
-    e = reduce_with(c6, &o, &st);
-    ok(e.kernel_n == 0 && e.offset == 3 && st.lp_lower_bound == 3,
-       "LP: C6 is decided by the LP, lower bound 3");
-    graph_free(c6);
-
-    struct graph *k23 = GRAPH(5, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4});
-    e = reduce_with(k23, &o, &st);
-    ok(e.kernel_n == 0 && e.offset == 2 && st.forced == 2, "LP: K2,3 takes the small side");
-    graph_free(k23);
-
-    c5 = GRAPH(5, {0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0});
-    e = reduce_with(c5, &o, &st);
-    ok(e.kernel_n == 5 && e.offset == 0 && st.lp_lower_bound == 3,
-       "LP: C5 stays (all 1/2 is its only optimum), lower bound 3");
-    graph_free(c5);
-
-    /* Unconfined: a pendant's neighbour; in K4 every vertex. */
-    struct graph *pendant = GRAPH(4, {0, 1}, {1, 2}, {1, 3}, {2, 3});
-    o = config_opts(ONLY_UNCONFINED);
-    e = reduce_with(pendant, &o, &st);
-    ok(e.kernel_n == 0 && e.offset == 2 && st.removed_by[KERNEL_RULE_UNCONFINED] == 2,
-       "unconfined: a pendant's neighbour, then one of the remaining edge");
-    graph_free(pendant);
-
-    struct graph *petersen = GRAPH(10, {0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {0, 5}, {1, 6},
-                                   {2, 7}, {3, 8}, {4, 9}, {5, 7}, {7, 9}, {9, 6}, {6, 8}, {8, 5});
-    o = config_opts(ALL_RULES);
-    e = reduce_with(petersen, &o, &st);
-    ok(e.kernel_n == 10 && e.offset == 0, "all rules: the Petersen graph is irreducible");
-    graph_free(petersen);
-
     /* Stopping: a set stop flag still gives a valid (unreduced) kernel. */
     volatile sig_atomic_t stop = 1;
+    o = config_opts(ALL_RULES);
     o.stop = &stop;
     struct graph *p4 = GRAPH(4, {0, 1}, {1, 2}, {2, 3});
     k = NULL;

@@ -127,35 +127,20 @@ static mvcgpu_graph *build(const struct edges *e)
 
 /* ---- Solving and checking one problem -------------------------------------------------- */
 
-struct run {
-    enum mvcgpu_problem problem;
-    int64_t k;
-    const char *solver;
-    int kernelize;
-    int threads;
-    enum mvcgpu_device device;
-    double time_limit;
-    volatile sig_atomic_t *stop;
-};
+/* The default options but the problem and k (-1: the optimum), as an embedding program sets them.
+ */
+static mvcgpu_options options(enum mvcgpu_problem problem, int64_t k)
+{
+    mvcgpu_options o;
+    mvcgpu_options_init(&o);
+    o.problem = problem;
+    o.k = k;
+    return o;
+}
 
 static int is_clique(enum mvcgpu_problem p)
 {
     return p == MVCGPU_MAX_CLIQUE || p == MVCGPU_CLIQUE_AT_LEAST;
-}
-
-static int solve(const mvcgpu_graph *g, const struct run *run, mvcgpu_result **r, mvcgpu_error *err)
-{
-    mvcgpu_options o;
-    mvcgpu_options_init(&o);
-    o.problem = run->problem;
-    o.k = run->k;
-    o.solver = run->solver;
-    o.kernelize = run->kernelize;
-    o.threads = run->threads;
-    o.device = run->device;
-    o.time_limit = run->time_limit;
-    o.stop = run->stop;
-    return mvcgpu_solve(g, &o, r, err);
 }
 
 /*
@@ -163,12 +148,12 @@ static int solve(const mvcgpu_graph *g, const struct run *run, mvcgpu_result **r
  * increasing, the size within the bounds. Returns the status, or -100 - code
  * on a failed call, or -1000 on an invalid answer; why in buf.
  */
-static int solve_checked(const mvcgpu_graph *g, const struct run *run, int32_t *size, char *buf,
+static int solve_checked(const mvcgpu_graph *g, const mvcgpu_options *o, int32_t *size, char *buf,
                          size_t len)
 {
     mvcgpu_result *r = NULL;
     mvcgpu_error err;
-    int code = solve(g, run, &r, &err);
+    int code = mvcgpu_solve(g, o, &r, &err);
     if (code != MVCGPU_OK) {
         snprintf(buf, len, "solve failed (%d): %s", code, err.message);
         return -100 + code;
@@ -177,8 +162,8 @@ static int solve_checked(const mvcgpu_graph *g, const struct run *run, int32_t *
     const int32_t *v = mvcgpu_result_vertices(r);
     const mvcgpu_stats *st = mvcgpu_result_stats(r);
     *size = mvcgpu_result_size(r);
-    int valid = is_clique(run->problem) ? mvcgpu_check_clique(g, v, *size, &err)
-                                        : mvcgpu_check_cover(g, v, *size, &err);
+    int valid = is_clique(o->problem) ? mvcgpu_check_clique(g, v, *size, &err)
+                                      : mvcgpu_check_cover(g, v, *size, &err);
     if (valid != MVCGPU_OK) {
         snprintf(buf, len, "invalid answer: %s", err.message);
         status = -1000;
@@ -189,8 +174,8 @@ static int solve_checked(const mvcgpu_graph *g, const struct run *run, int32_t *
             status = -1000;
         }
     if (status >= 0 && (st->solver == NULL || st->lower_bound > st->upper_bound ||
-                        (!is_clique(run->problem) && st->upper_bound != *size) ||
-                        (is_clique(run->problem) && st->lower_bound != *size) ||
+                        (!is_clique(o->problem) && st->upper_bound != *size) ||
+                        (is_clique(o->problem) && st->lower_bound != *size) ||
                         (status == MVCGPU_OPTIMAL && st->lower_bound != st->upper_bound) ||
                         mvcgpu_result_proven(r) != (status != MVCGPU_STOPPED))) {
         snprintf(buf, len, "statistics disagree: solver %s, bounds %lld..%lld, size %ld",
@@ -226,14 +211,13 @@ static int all_problems_right(const mvcgpu_graph *g, int opt, int omega, const c
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         if (cases[i].k < 0 && cases[i].problem == MVCGPU_PVC)
             continue; /* no cover of -1 vertices to refute */
-        struct run run = {.problem = cases[i].problem,
-                          .k = cases[i].k,
-                          .solver = solver,
-                          .kernelize = kernelize,
-                          .threads = 1};
+        mvcgpu_options o = options(cases[i].problem, cases[i].k);
+        o.solver = solver;
+        o.kernelize = kernelize;
+        o.threads = 1;
         int32_t size = -1;
         char why[MVCGPU_MESSAGE_MAX + 64] = "";
-        int status = solve_checked(g, &run, &size, why, sizeof why);
+        int status = solve_checked(g, &o, &size, why, sizeof why);
         int right = status == cases[i].status && (cases[i].size < 0 || size == cases[i].size);
         if (right && status == MVCGPU_FOUND)
             right = cases[i].problem == MVCGPU_PVC ? size <= cases[i].k : size >= cases[i].k;
@@ -585,7 +569,8 @@ static void test_stopping(void)
     int32_t size = -1;
     volatile sig_atomic_t flag = 1;
 
-    struct run run = {.problem = MVCGPU_MVC, .k = -1, .kernelize = 1, .stop = &flag};
+    mvcgpu_options run = options(MVCGPU_MVC, -1);
+    run.stop = &flag;
     double t0 = now();
     int status = solve_checked(g, &run, &size, why, sizeof why);
     is(status, MVCGPU_STOPPED,
@@ -682,12 +667,10 @@ static void test_threads(uint64_t seed)
     free(e.e);
     int32_t opt = -1, omega = -1;
     char why[1024] = "";
-    struct run run = {.problem = MVCGPU_MVC,
-                      .k = -1,
-                      .solver = "seq",
-                      .kernelize = 1,
-                      .threads = 1,
-                      .device = MVCGPU_DEVICE_NONE};
+    mvcgpu_options run = options(MVCGPU_MVC, -1);
+    run.solver = "seq";
+    run.threads = 1;
+    run.device = MVCGPU_DEVICE_NONE;
     int status = solve_checked(shared, &run, &opt, why, sizeof why);
     run.problem = MVCGPU_MAX_CLIQUE;
     run.solver = NULL;

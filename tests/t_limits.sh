@@ -15,24 +15,17 @@ check_cover "$TMP/hard.gr" "$TMP/out"; ok $? "time limit: best cover is valid"
 run --solver=seq --no-reduce --k 1 --time-limit 0.3 "$TMP/hard.gr"
 is "$status" 3 "PVC k=1 on a dense graph: proven quickly (high-degree rule), exit 3"
 
-"$MVC_GPU" --solver=seq --no-reduce "$TMP/hard.gr" >"$TMP/out" 2>"$TMP/err" &
-pid=$!
-sleep 0.5
-kill -TERM "$pid"
-status=0
-wait "$pid" || status=$?
-is "$status" 4 "SIGTERM: exit 4"
-grep -q '^c stopped by SIGTERM' "$TMP/out"; ok $? "SIGTERM: says so"
-check_cover "$TMP/hard.gr" "$TMP/out"; ok $? "SIGTERM: best cover is valid"
-
-"$MVC_GPU" --solver=seq --no-reduce "$TMP/hard.gr" >"$TMP/out" 2>"$TMP/err" &
-pid=$!
-sleep 0.5
-kill -INT "$pid"
-status=0
-wait "$pid" || status=$?
-is "$status" 4 "SIGINT: exit 4"
-check_cover "$TMP/hard.gr" "$TMP/out"; ok $? "SIGINT: best cover is valid"
+for sig in TERM INT; do
+    "$MVC_GPU" --solver=seq --no-reduce "$TMP/hard.gr" >"$TMP/out" 2>"$TMP/err" &
+    pid=$!
+    sleep 0.5
+    kill -"$sig" "$pid"
+    status=0
+    wait "$pid" || status=$?
+    is "$status" 4 "SIG$sig: exit 4"
+    grep -q "^c stopped by SIG$sig" "$TMP/out"; ok $? "SIG$sig: says so"
+    check_cover "$TMP/hard.gr" "$TMP/out"; ok $? "SIG$sig: best cover is valid"
+done
 
 run --solver=seq --no-reduce --time-limit 0.3 --stats="$TMP/s.json" "$TMP/hard.gr"
 grep -q '"proven": false' "$TMP/s.json"; ok $? "stats say not proven"

@@ -179,17 +179,6 @@ static void test_special(void)
     cover_free(&c);
 }
 
-/* Sparse G(n, p) far beyond exhaustive search. */
-static struct graph *sparse_gnp(uint64_t seed, int32_t n, double p)
-{
-    struct rng r = {seed};
-    static struct gen_edges ge;
-    ge.m = 0;
-    ge.n = n;
-    gen_gnp(&ge, &r, 0, n, p);
-    return gen_build(&ge, &r);
-}
-
 static volatile sig_atomic_t stop_flag;
 
 static void raise_stop(int signal_number)
@@ -200,7 +189,7 @@ static void raise_stop(int signal_number)
 
 static void test_limits(uint64_t master)
 {
-    struct graph *g = sparse_gnp(master, 400, 0.02);
+    struct graph *g = gen_gnp_graph(master, 400, 0.02); /* far beyond exhaustive search */
     struct local_search_opts o = local_search_opts_default();
     struct local_search_stats st;
     struct cover c = {0}, d = {0};

@@ -55,6 +55,25 @@ static void opts_for(struct max_clique_opts *o, int path, int threads)
     o->solve.threads = threads;
 }
 
+/* What max_clique_solve answered, and whether its clique passed clique_check. */
+struct answer {
+    int outcome;
+    struct clique c; /* freed by the caller with clique_free */
+    struct max_clique_stats st;
+    struct error err;   /* of the solve */
+    struct error check; /* of clique_check */
+    int valid;
+};
+
+static struct answer solve(const struct graph *g, const struct max_clique_opts *o)
+{
+    struct answer a;
+    memset(&a, 0, sizeof a);
+    a.outcome = max_clique_solve(g, o, &a.c, &a.st, &a.err);
+    a.valid = a.outcome >= 0 && clique_check(g, &a.c, &a.check) == MVC_OK;
+    return a;
+}
+
 /* One question; 1 when the answer is right. what names the failure in diag lines. */
 static int ask(const struct graph *g, int path, int threads, int64_t at_least, int omega,
                const char *desc)
@@ -62,29 +81,26 @@ static int ask(const struct graph *g, int path, int threads, int64_t at_least, i
     struct max_clique_opts o;
     opts_for(&o, path, threads);
     o.at_least = at_least;
-    struct clique c;
-    struct max_clique_stats st;
-    struct error err = {0};
-    int outcome = max_clique_solve(g, &o, &c, &st, &err);
+    struct answer a = solve(g, &o);
     int right;
-    if (outcome < 0) {
-        diag("%s: at_least %lld: error %d: %s", desc, (long long)at_least, outcome, err.message);
+    if (a.outcome < 0) {
+        diag("%s: at_least %lld: error %d: %s", desc, (long long)at_least, a.outcome,
+             a.err.message);
+        clique_free(&a.c);
         return 0;
     }
-    struct error check = {0};
-    int valid = clique_check(g, &c, &check) == MVC_OK;
     if (at_least < 0)
-        right = outcome == SOLVE_OPTIMAL && c.size == omega && st.upper_bound == omega;
+        right = a.outcome == SOLVE_OPTIMAL && a.c.size == omega && a.st.upper_bound == omega;
     else if (at_least <= omega)
-        right = outcome == SOLVE_FOUND && c.size >= at_least;
+        right = a.outcome == SOLVE_FOUND && a.c.size >= at_least;
     else
-        right = outcome == SOLVE_NO_COVER && c.size <= omega;
-    if (!valid || !right)
+        right = a.outcome == SOLVE_NO_COVER && a.c.size <= omega;
+    if (!a.valid || !right)
         diag("%s: path %s threads %d at_least %lld: outcome %d size %ld (omega %d)%s%s", desc,
-             path_names[path], threads, (long long)at_least, outcome, (long)c.size, omega,
-             valid ? "" : ", invalid: ", valid ? "" : check.message);
-    clique_free(&c);
-    return valid && right;
+             path_names[path], threads, (long long)at_least, a.outcome, (long)a.c.size, omega,
+             a.valid ? "" : ", invalid: ", a.valid ? "" : a.check.message);
+    clique_free(&a.c);
+    return a.valid && right;
 }
 
 static void test_random_graphs(uint64_t seed)
@@ -146,22 +162,6 @@ static struct graph *planted_graph(struct rng *r, int32_t n, int64_t m, int32_t 
     return g;
 }
 
-/* G(n, p) without gen.h's edge cap, for graphs of more than GEN_MAX_EDGES edges. */
-static struct graph *gnp_graph(struct rng *r, int32_t n, double p)
-{
-    struct edge_list el;
-    edge_list_init(&el, 0);
-    for (int32_t u = 0; u < n; u++)
-        for (int32_t v = u + 1; v < n; v++)
-            if (rng_chance(r, p))
-                edge_list_push(&el, u, v, 0);
-    struct graph *g = NULL;
-    struct error err = {0};
-    if (graph_build(n, &el, NULL, 0, &g, &err) != MVC_OK)
-        bail(err.message);
-    return g;
-}
-
 static void test_planted(uint64_t seed)
 {
     struct rng r = {seed};
@@ -174,18 +174,14 @@ static void test_planted(uint64_t seed)
         for (int p = 0; p < 3; p += 2) { /* auto and sparse: the dense path would not pay */
             struct max_clique_opts o;
             opts_for(&o, paths[p], 1 + rng_below(&r, 3));
-            struct clique c;
-            struct max_clique_stats st;
-            struct error err = {0};
-            int outcome = max_clique_solve(g, &o, &c, &st, &err);
-            struct error check = {0};
-            ok(outcome == SOLVE_OPTIMAL && c.size >= k && clique_check(g, &c, &check) == MVC_OK &&
-                   strcmp(st.path, "sparse") == 0 && st.upper_bound == c.size,
+            struct answer a = solve(g, &o);
+            ok(a.outcome == SOLVE_OPTIMAL && a.c.size >= k && a.valid &&
+                   strcmp(a.st.path, "sparse") == 0 && a.st.upper_bound == a.c.size,
                "%s: a planted %d-clique in G(%d, %lld) is found (clique %ld, %s path, "
                "degeneracy %d)",
-               path_names[p], k, n, (long long)m, (long)c.size, st.path ? st.path : "-",
-               st.degeneracy);
-            clique_free(&c);
+               path_names[p], k, n, (long long)m, (long)a.c.size, a.st.path ? a.st.path : "-",
+               a.st.degeneracy);
+            clique_free(&a.c);
         }
         graph_free(g);
     }
@@ -204,12 +200,10 @@ static void test_paths_agree(uint64_t seed)
         for (int p = 1; p < 3; p++) {
             struct max_clique_opts o;
             opts_for(&o, paths[p], 2);
-            struct clique c;
-            struct max_clique_stats st;
-            struct error err = {0};
-            if (max_clique_solve(g, &o, &c, &st, &err) == SOLVE_OPTIMAL)
-                size[p - 1] = c.size;
-            clique_free(&c);
+            struct answer a = solve(g, &o);
+            if (a.outcome == SOLVE_OPTIMAL && a.valid)
+                size[p - 1] = a.c.size;
+            clique_free(&a.c);
         }
         if (size[0] < 0 || size[0] != size[1]) {
             diag("G(%d, %lld): dense %d, sparse %d", n, (long long)m, size[0], size[1]);
@@ -229,7 +223,7 @@ static void test_stopping(uint64_t seed)
     struct rng r = {seed};
     int32_t planted[64];
     struct graph *g = planted_graph(&r, 4000, 40000, 12, planted);
-    struct graph *dense = gnp_graph(&r, 120, 0.5);
+    struct graph *dense = gen_gnp_graph(rng_next(&r), 120, 0.5);
     const struct graph *graphs[] = {g, dense, g};
     static const int path_of[] = {MAX_CLIQUE_PATH_SPARSE, MAX_CLIQUE_PATH_DENSE,
                                   MAX_CLIQUE_PATH_AUTO};
@@ -241,70 +235,62 @@ static void test_stopping(uint64_t seed)
             o.solve.stop = &stop;
             if (how == 1)
                 o.solve.time_limit = 1e-9;
-            struct clique c;
-            struct max_clique_stats st;
-            struct error err = {0};
-            int outcome = max_clique_solve(graphs[i], &o, &c, &st, &err);
-            struct error check = {0};
-            ok(outcome == SOLVE_STOPPED && clique_check(graphs[i], &c, &check) == MVC_OK,
+            struct answer a = solve(graphs[i], &o);
+            ok(a.outcome == SOLVE_STOPPED && a.valid,
                "%s path: %s gives SOLVE_STOPPED (got %d) and a valid clique of %ld",
-               path_names[path_of[i]], how == 0 ? "the stop flag" : "a time limit of 1 ns", outcome,
-               (long)c.size);
-            clique_free(&c);
+               path_names[path_of[i]], how == 0 ? "the stop flag" : "a time limit of 1 ns",
+               a.outcome, (long)a.c.size);
+            clique_free(&a.c);
         }
     }
     /* stopped inside the vertex cover pipeline rather than before it */
-    struct graph *hard = gnp_graph(&r, 250, 0.9);
+    struct graph *hard = gen_gnp_graph(rng_next(&r), 250, 0.9);
     struct max_clique_opts o;
     opts_for(&o, MAX_CLIQUE_PATH_DENSE, 2);
     o.solve.time_limit = 0.05;
-    struct clique c;
-    struct max_clique_stats st;
-    struct error err = {0}, check = {0};
     double t0 = clock_seconds();
-    int outcome = max_clique_solve(hard, &o, &c, &st, &err);
+    struct answer a = solve(hard, &o);
     double took = clock_seconds() - t0;
-    ok(outcome == SOLVE_STOPPED && clique_check(hard, &c, &check) == MVC_OK && c.size > 1 &&
-           took < 2,
+    ok(a.outcome == SOLVE_STOPPED && a.valid && a.c.size > 1 && took < 2,
        "dense path: a 0.05 s limit on G(250, 0.9) stops the search (got %d) with a valid clique "
        "of %ld after %.2f s",
-       outcome, (long)c.size, took);
-    clique_free(&c);
+       a.outcome, (long)a.c.size, took);
+    clique_free(&a.c);
     graph_free(hard);
     graph_free(g);
     graph_free(dense);
 }
 
+/* The empty graph and three isolated vertices, maximum and decision form, on every path. */
 static void test_small_cases(void)
 {
     struct graph *empty = graph_from_edges(0, NULL, 0);
     struct graph *lone = graph_from_edges(3, NULL, 0);
-    for (int p = 0; p < 3; p++) {
-        struct max_clique_opts o;
-        opts_for(&o, paths[p], 1);
-        struct clique c;
-        struct max_clique_stats st;
-        struct error err = {0};
-        int outcome = max_clique_solve(empty, &o, &c, &st, &err);
-        ok(outcome == SOLVE_OPTIMAL && c.size == 0, "%s: the empty graph's maximum clique is empty",
-           path_names[p]);
-        clique_free(&c);
-        o.at_least = 1;
-        outcome = max_clique_solve(empty, &o, &c, &st, &err);
-        ok(outcome == SOLVE_NO_COVER && c.size == 0, "%s: the empty graph has no 1-clique",
-           path_names[p]);
-        clique_free(&c);
-        o.at_least = -1;
-        outcome = max_clique_solve(lone, &o, &c, &st, &err);
-        ok(outcome == SOLVE_OPTIMAL && c.size == 1, "%s: three isolated vertices: a clique of one",
-           path_names[p]);
-        clique_free(&c);
-        o.at_least = 4;
-        outcome = max_clique_solve(lone, &o, &c, &st, &err);
-        ok(outcome == SOLVE_NO_COVER && c.size <= 1,
-           "%s: no clique of more vertices than the graph has (got %d)", path_names[p], outcome);
-        clique_free(&c);
-    }
+    const struct {
+        const struct graph *g;
+        int64_t at_least;
+        int outcome;
+        int32_t size; /* of the clique; with SOLVE_NO_COVER, the most it may have */
+        const char *what;
+    } cases[] = {
+        {empty, -1, SOLVE_OPTIMAL, 0, "the empty graph's maximum clique is empty"},
+        {empty, 1, SOLVE_NO_COVER, 0, "the empty graph has no 1-clique"},
+        {lone, -1, SOLVE_OPTIMAL, 1, "three isolated vertices: a clique of one"},
+        {lone, 4, SOLVE_NO_COVER, 1, "no clique of more vertices than the graph has"},
+    };
+    for (int p = 0; p < 3; p++)
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            struct max_clique_opts o;
+            opts_for(&o, paths[p], 1);
+            o.at_least = cases[i].at_least;
+            struct answer a = solve(cases[i].g, &o);
+            int size_right = cases[i].outcome == SOLVE_NO_COVER ? a.c.size <= cases[i].size
+                                                                : a.c.size == cases[i].size;
+            ok(a.outcome == cases[i].outcome && size_right && a.valid,
+               "%s: %s (got %d, a clique of %ld)", path_names[p], cases[i].what, a.outcome,
+               (long)a.c.size);
+            clique_free(&a.c);
+        }
     graph_free(empty);
     graph_free(lone);
 }

@@ -77,16 +77,32 @@ static int first_rise(const struct heard *h)
     return -1;
 }
 
+/* Reports a cover of size into scope; the board's best must then be best. */
+static void improve_gives(struct progress_board *b, struct progress *scope, int64_t size,
+                          int64_t best, const char *what)
+{
+    progress_improve(scope, size);
+    is(state_of(b).best, best, "%s", what);
+}
+
+/* Reports a lower bound into scope; the board's must then be lower. */
+static void lower_gives(struct progress_board *b, struct progress *scope, int64_t bound,
+                        int64_t lower, const char *what)
+{
+    progress_lower(scope, bound);
+    is(state_of(b).lower, lower, "%s", what);
+}
+
 static void test_nobody_listens(void)
 {
-    struct progress scope;
-    ok(progress_open(&scope, NULL, 3, 0) == NULL, "a scope under no scope is no scope");
     progress_improve(NULL, 1);
     progress_lower(NULL, 1);
     progress_nodes(NULL, 1);
     progress_message(NULL, "nobody %d", 1);
     progress_close(NULL);
-    ok(1, "every report into no scope is a no-op");
+    struct progress scope;
+    ok(progress_open(&scope, NULL, 3, 0) == NULL,
+       "every report into no scope is a no-op, and a scope under no scope is no scope");
 }
 
 /*
@@ -102,23 +118,18 @@ static void test_nested_scopes(void)
     struct progress_state s = state_of(b);
     ok(s.best == PROGRESS_NONE && s.lower == 0, "a new board knows no cover and no bound");
 
-    progress_improve(root, 40);
-    is(state_of(b).best, 40, "the input's trivial cover");
+    improve_gives(b, root, 40, 40, "the input's trivial cover");
     progress_improve(root, 10 + 21);
     progress_lower(root, 10);
     is(state_of(b).best, 31, "offset and every kernel vertex");
-    progress_improve(root, 35);
-    is(state_of(b).best, 31, "a larger report changes nothing");
+    improve_gives(b, root, 35, 31, "a larger report changes nothing");
 
     /* component 1: shifted by the offset and the 16 vertices still to come */
     struct progress c1;
     progress_open(&c1, root, 10 + 16, 10);
-    progress_improve(&c1, 5);
-    is(state_of(b).best, 31, "a component's trivial cover leaves the whole as it was");
-    progress_improve(&c1, 3);
-    is(state_of(b).best, 29, "an improvement in a component lowers the whole");
-    progress_lower(&c1, 3);
-    is(state_of(b).lower, 13, "its bound adds to the offset");
+    improve_gives(b, &c1, 5, 31, "a component's trivial cover leaves the whole as it was");
+    improve_gives(b, &c1, 3, 29, "an improvement in a component lowers the whole");
+    lower_gives(b, &c1, 3, 13, "its bound adds to the offset");
     progress_improve(root, 10 + 3 + 16);
     progress_lower(root, 13);
     progress_close(&c1);
@@ -131,17 +142,12 @@ static void test_nested_scopes(void)
     progress_open(&e1, &c2, 0, 0);
     progress_open(&e2, &c2, 0, 0);
     is(state_of(b).best, 29, "entrants that reported nothing count for nothing");
-    progress_improve(&e1, 6);
-    is(state_of(b).best, 28, "the first entrant's cover");
-    progress_improve(&e2, 5);
-    is(state_of(b).best, 27, "the other entrant's smaller cover");
-    progress_improve(&e1, 6);
-    is(state_of(b).best, 27, "the race's best is the smallest any entrant reported");
+    improve_gives(b, &e1, 6, 28, "the first entrant's cover");
+    improve_gives(b, &e2, 5, 27, "the other entrant's smaller cover");
+    improve_gives(b, &e1, 6, 27, "the race's best is the smallest any entrant reported");
     progress_lower(&e1, 3);
-    progress_lower(&e2, 4);
-    is(state_of(b).lower, 17, "the race's bound is the largest any entrant proved");
-    progress_improve(&e1, 4);
-    is(state_of(b).best, 26, "the first entrant takes the lead again");
+    lower_gives(b, &e2, 4, 17, "the race's bound is the largest any entrant proved");
+    improve_gives(b, &e1, 4, 26, "the first entrant takes the lead again");
     progress_improve(&c2, 4);
     progress_close(&e1);
     progress_close(&e2);
@@ -157,12 +163,10 @@ static void test_nested_scopes(void)
     progress_improve(&c3, 9);
     progress_lower(&c3, 5);
     progress_open(&branch, &c3, 1, PROGRESS_NO_BOUND);
-    progress_lower(&branch, 100);
-    is(state_of(b).lower, 22, "a branch's bound does not bound the whole");
-    progress_improve(&branch, 20);
-    is(state_of(b).best, 26, "a branch's cover larger than the component's counts for nothing");
-    progress_improve(&branch, 5);
-    is(state_of(b).best, 10 + 7 + 1 + 5, "a branch's cover with its taken vertex");
+    lower_gives(b, &branch, 100, 22, "a branch's bound does not bound the whole");
+    improve_gives(b, &branch, 20, 26,
+                  "a branch's cover larger than the component's counts for nothing");
+    improve_gives(b, &branch, 5, 10 + 7 + 1 + 5, "a branch's cover with its taken vertex");
     progress_close(&branch);
     is(state_of(b).best, 26, "a branch closed unreported takes its cover with it");
     ok(first_rise(&h) > 0, "the listener heard that rise");

@@ -87,6 +87,15 @@ static void random_formula(struct formula *f, struct rng *r, int32_t vars, int32
     }
 }
 
+/* Planted 3-SAT at the threshold ratio, 200 variables: satisfied by a hidden random assignment. */
+static void planted_3sat(struct formula *f, struct rng *r)
+{
+    uint8_t hidden[200];
+    for (int v = 0; v < 200; v++)
+        hidden[v] = (uint8_t)rng_below(r, 2);
+    random_formula(f, r, 200, 852, 3, hidden);
+}
+
 /* Pigeons into holes: each pigeon somewhere, no two in one hole. Unsatisfiable when pigeons >
  * holes. */
 static void pigeonhole(struct formula *f, int32_t pigeons, int32_t holes)
@@ -135,13 +144,10 @@ int main(void)
     is(bad_model, 0, "every model satisfies its formula");
     is(unknown, 0, "no limit, no unknown answer");
 
-    /* planted 3-SAT at the threshold ratio, 200 variables: satisfiable, and found so */
+    /* planted 3-SAT: satisfiable, and found so */
     int planted_ok = 0;
     for (int i = 0; i < 10; i++) {
-        uint8_t planted[200];
-        for (int v = 0; v < 200; v++)
-            planted[v] = (uint8_t)rng_below(&r, 2);
-        random_formula(&f, &r, 200, 852, 3, planted);
+        planted_3sat(&f, &r);
         struct sat *s = load(&f);
         planted_ok += sat_solve(s, NULL) == SAT_SATISFIABLE && model_satisfies(s, &f);
         sat_free(s);
@@ -198,10 +204,7 @@ int main(void)
     sat_free(s);
     int resumed_ok = 0;
     for (int i = 0; i < 5; i++) {
-        uint8_t hidden[200];
-        for (int v = 0; v < 200; v++)
-            hidden[v] = (uint8_t)rng_below(&r, 2);
-        random_formula(&f, &r, 200, 852, 3, hidden);
+        planted_3sat(&f, &r);
         s = load(&f);
         res = SAT_UNKNOWN;
         for (int call = 0; call < 100000 && res == SAT_UNKNOWN; call++) {

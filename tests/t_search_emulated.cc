@@ -39,7 +39,9 @@ EMU_DYNAMIC_SHARED(int4, search_smem, SMEM_INTS / 4);
 
 #include "hybrid.cu"
 #include "stackonly.cu"
+#include "gen.h"
 #include "tap.h"
+#include "work_tree.h"
 
 #define POISON 0x5a5a5a5a
 /* No launch here needs more than a few million switches: more is a search that never ends. */
@@ -230,20 +232,6 @@ static int run_ok(const struct outcome &r, int pvc, int64_t k, int opt, char *wh
     return why[0] == 0;
 }
 
-static struct graph *random_graph(int32_t n, double p, unsigned seed)
-{
-    srand(seed);
-    std::vector<int32_t> pairs;
-    for (int32_t u = 0; u < n; u++)
-        for (int32_t v = u + 1; v < n; v++)
-            if (rand() < p * RAND_MAX) {
-                pairs.push_back(u);
-                pairs.push_back(v);
-            }
-    pairs.push_back(0), pairs.push_back(0);
-    return graph_from_edges(n, (const int32_t(*)[2])pairs.data(), (int64_t)pairs.size() / 2 - 1);
-}
-
 /* The cover of every vertex: the weakest upper bound, so that the search records many covers. */
 static void all_vertices(const struct graph *g, struct cover *c)
 {
@@ -278,7 +266,7 @@ static void test_random_graphs(unsigned first, unsigned count)
     for (unsigned seed = first; seed < first + count; seed++) {
         int32_t n = 2 + (int32_t)(seed * 13 % 27);
         double density = densities[seed % 6];
-        struct graph *g = random_graph(n, density, seed);
+        struct graph *g = gen_gnp_graph(seed, n, density);
         struct cover opt_cover = {0, 0, NULL}, upper = {0, 0, NULL}, cv = {0, 0, NULL};
         int opt = brute_minimum_cover(g, &opt_cover);
         struct error err = {0, {0}};
@@ -327,7 +315,7 @@ static void test_random_graphs(unsigned first, unsigned count)
 /* A stop raised before the launch: every block returns at once, the upper bound stands. */
 static void test_stop(void)
 {
-    struct graph *g = random_graph(40, 0.15, 3);
+    struct graph *g = gen_gnp_graph(3, 40, 0.15);
     struct cover upper = {0, 0, NULL}, cv = {0, 0, NULL};
     all_vertices(g, &upper);
     for (int variant = 0; variant < 4; variant++) {
@@ -354,7 +342,7 @@ static void test_larger_graphs(unsigned first, unsigned count)
     for (unsigned seed = first; seed < first + count; seed++) {
         int32_t n = 40 + (int32_t)(seed * 7 % 31);
         double density = 0.06 + 0.03 * (seed % 4);
-        struct graph *g = random_graph(n, density, seed);
+        struct graph *g = gen_gnp_graph(seed, n, density);
         struct solve_opts o;
         solve_opts_default(&o);
         struct solve_stats st;
@@ -567,7 +555,7 @@ static void test_children_agree(unsigned first, unsigned count)
     int failures = 0;
     for (unsigned seed = first; seed < first + count; seed++) {
         int32_t n = 3 + (int32_t)(seed * 11 % 70);
-        struct graph *g = random_graph(n, densities[seed % 4], seed);
+        struct graph *g = gen_gnp_graph(seed, n, densities[seed % 4]);
         struct search_graph sg = search_graph_of(g);
         std::vector<int4> parent = random_node(g, 0.1 * (seed % 5), seed + 1);
         const int *p = (const int *)parent.data();
@@ -653,7 +641,7 @@ static void test_reduce_fixpoint(unsigned first, unsigned count)
     int failures = 0, kept = 0;
     for (unsigned seed = first; seed < first + count; seed++) {
         int32_t n = 2 + (int32_t)(seed * 7 % 23);
-        struct graph *g = random_graph(n, densities[seed % 5], seed);
+        struct graph *g = gen_gnp_graph(seed, n, densities[seed % 5]);
         struct search_graph sg = search_graph_of(g);
         std::vector<int4> start = random_node(g, 0.05 * (seed % 4), seed + 7);
         const int *s0 = (const int *)start.data();
@@ -862,31 +850,9 @@ static void test_edges(void)
     ok(launch == 0 && r[4], "draining gives the items in order, then the queue is empty again");
 }
 
-static unsigned int mix(unsigned int x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352dU;
-    x ^= x >> 15;
-    x *= 0x846ca68bU;
-    x ^= x >> 16;
-    return x;
-}
-
-/* A random tree of work: an element has two children with probability 11/16 above depth 0. */
-static int tree_children(unsigned int id, int depth)
-{
-    return depth > 0 && mix(id) % 16 < 11 ? 2 : 0;
-}
-
-static unsigned long long tree_size(unsigned int id, int depth)
-{
-    unsigned long long s = 1;
-    for (int j = 0; j < tree_children(id, depth); j++)
-        s += tree_size(mix(id * 2u + 1u + (unsigned int)j), depth - 1);
-    return s;
-}
-
+/* The work: work_tree.h's tree, with two children with probability 11/16 above depth 0. */
 #define TREE_DEPTH 10
+#define TREE_SIXTEENTHS 11
 #define TREE_ROOTS 6
 #define TREE_STACK (TREE_ROOTS + TREE_DEPTH + 2)
 
@@ -901,7 +867,8 @@ static void test_termination(unsigned seed, int blocks, unsigned long long capac
     host_queue hq(capacity);
     unsigned long long expected = 0;
     for (int b = 0; b < TREE_ROOTS; b++)
-        expected += tree_size(mix(seed * TREE_ROOTS + (unsigned)b), TREE_DEPTH);
+        expected +=
+            work_tree_size(work_hash(seed * TREE_ROOTS + (unsigned)b), TREE_DEPTH, TREE_SIXTEENTHS);
     unsigned long long processed = 0;
     int finished = 0, quitted = 0, early = 0, quit = 0;
     long long switches = 0;
@@ -918,7 +885,7 @@ static void test_termination(unsigned seed, int blocks, unsigned long long capac
                 top = 0;
                 if (blockIdx.x == 0)
                     for (int b = 0; b < TREE_ROOTS; b++) {
-                        stack_id[top] = mix(seed * TREE_ROOTS + (unsigned)b);
+                        stack_id[top] = work_hash(seed * TREE_ROOTS + (unsigned)b);
                         stack_depth[top++] = TREE_DEPTH;
                     }
             }
@@ -953,8 +920,8 @@ static void test_termination(unsigned seed, int blocks, unsigned long long capac
                     if (quit_at > 0 && processed == (unsigned long long)quit_at)
                         quit = 1;
                 }
-                for (int j = 0; j < tree_children(id, depth); j++) {
-                    unsigned int child = mix(id * 2u + 1u + (unsigned int)j);
+                for (int j = 0; j < work_children(id, depth, TREE_SIXTEENTHS); j++) {
+                    unsigned int child = work_child(id, j);
                     if (threadIdx.x < ITEM_INTS)
                         buf[threadIdx.x] = threadIdx.x == 0   ? (int)child
                                            : threadIdx.x == 1 ? depth - 1
@@ -992,52 +959,53 @@ static void test_termination(unsigned seed, int blocks, unsigned long long capac
 
 static void test_emulation_checks(void)
 {
-    int launch = emu_launch(
-        1, 64, 1,
-        [&] {
-            if (threadIdx.x < 32)
-                __syncthreads();
-            else
-                __syncthreads();
-        },
-        NULL);
-    ok(launch == EMU_DIVERGENT, "emulation: threads at different barriers fail the launch (%s)",
-       emu_failure);
-    launch = emu_launch(
-        1, 64, 1,
-        [&] {
-            if (threadIdx.x < 32)
-                return;
-            __syncthreads();
-        },
-        NULL);
-    ok(launch == EMU_DIVERGENT, "emulation: a barrier after some threads returned fails (%s)",
-       emu_failure);
-    int flag = 0;
-    launch = emu_launch(
-        2, 32, 1,
-        [&] {
-            if (blockIdx.x == 0) {
-                while (atomicAdd(&flag, 0) == 0)
-                    __nanosleep(100);
-            }
-        },
-        NULL);
-    ok(launch == EMU_LIVELOCK, "emulation: a wait that nothing ends fails the launch (%s)",
-       emu_failure);
-    int seen_other = 0;
-    launch = emu_launch(
-        2, 32, 1,
-        [&] {
-            __shared__ int mine;
-            if (threadIdx.x == 0)
-                mine = (int)blockIdx.x;
-            __syncthreads();
-            if (mine != (int)blockIdx.x)
-                seen_other = 1;
-        },
-        NULL);
-    ok(launch == 0 && !seen_other, "emulation: every block has its own shared memory");
+    int flag = 0, seen_other = 0;
+    const struct {
+        const char *what;
+        int blocks, threads;
+        std::function<void()> body;
+        int launch;       /* what emu_launch must return */
+        const int *wrong; /* must stay 0, where not NULL */
+    } checks[] = {
+        {"threads at different barriers fail the launch", 1, 64,
+         [&] {
+             if (threadIdx.x < 32)
+                 __syncthreads();
+             else
+                 __syncthreads();
+         },
+         EMU_DIVERGENT, NULL},
+        {"a barrier after some threads returned fails", 1, 64,
+         [&] {
+             if (threadIdx.x < 32)
+                 return;
+             __syncthreads();
+         },
+         EMU_DIVERGENT, NULL},
+        {"a wait that nothing ends fails the launch", 2, 32,
+         [&] {
+             if (blockIdx.x == 0) {
+                 while (atomicAdd(&flag, 0) == 0)
+                     __nanosleep(100);
+             }
+         },
+         EMU_LIVELOCK, NULL},
+        {"every block has its own shared memory", 2, 32,
+         [&] {
+             __shared__ int mine;
+             if (threadIdx.x == 0)
+                 mine = (int)blockIdx.x;
+             __syncthreads();
+             if (mine != (int)blockIdx.x)
+                 seen_other = 1;
+         },
+         0, &seen_other},
+    };
+    for (const auto &c : checks) {
+        int launch = emu_launch(c.blocks, c.threads, 1, c.body, NULL);
+        ok(launch == c.launch && (c.wrong == NULL || *c.wrong == 0), "emulation: %s (%s)", c.what,
+           launch != 0 ? emu_failure : "launch completed");
+    }
 }
 
 int main(void)

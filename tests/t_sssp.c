@@ -5,22 +5,24 @@
 
 #include "config.h"
 #include "dijkstra.h"
+#include "gen.h"
 #include "gpu_steiner.h"
 #include "mst.h"
 #include "steiner.h"
+#include "steiner_brute.h"
 #include "tap.h"
 
-#ifdef HAVE_CUDA
-
-static uint64_t rng_state;
-
-static uint32_t rng(void)
+/* The whole test needs the GPU kernels: a build without CUDA skips it. */
+#ifndef HAVE_CUDA
+int main(void)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 16);
+    skip_all("no CUDA build");
+    return 0;
 }
+#else
+
+/* The random graphs' generator (gen.h), seeded by each test. */
+static struct rng rng_state;
 
 /*
  * Random graph: a sparse part that looks like a road network (a path with
@@ -33,19 +35,17 @@ static struct graph *random_graph(int32_t n, int weighted, int32_t max_w, int32_
     edge_list_init(&el, weighted);
     int32_t reachable = n - n / 10;
     for (int32_t v = 1; v < reachable; v++)
-        edge_list_push(&el, v, (int32_t)(rng() % (uint32_t)v),
-                       (int32_t)(rng() % (uint32_t)(max_w + 1)));
+        edge_list_push(&el, v, rng_below(&rng_state, v), rng_below(&rng_state, max_w + 1));
     for (int32_t i = 0; i < n; i++) {
-        int32_t u = (int32_t)(rng() % (uint32_t)reachable),
-                v = (int32_t)(rng() % (uint32_t)reachable);
-        edge_list_push(&el, u, v, (int32_t)(rng() % (uint32_t)(max_w + 1)));
+        int32_t u = rng_below(&rng_state, reachable), v = rng_below(&rng_state, reachable);
+        edge_list_push(&el, u, v, rng_below(&rng_state, max_w + 1));
     }
     for (int32_t v = reachable + 1; v < n; v++) /* a separate component */
-        edge_list_push(&el, v, v - 1, (int32_t)(rng() % (uint32_t)(max_w + 1)));
+        edge_list_push(&el, v, v - 1, rng_below(&rng_state, max_w + 1));
     int32_t *terminals = malloc((size_t)(nt > 0 ? nt : 1) * sizeof *terminals);
     uint8_t *is = calloc((size_t)n, 1);
     for (int32_t got = 0; got < nt;) {
-        int32_t t = (int32_t)(rng() % (uint32_t)reachable);
+        int32_t t = rng_below(&rng_state, reachable);
         if (!is[t])
             is[t] = 1, got++;
     }
@@ -123,16 +123,16 @@ static const int kernels[] = {SSSP_BELLMAN_FORD, SSSP_TPULL, SSSP_NEAR_FAR, SSSP
 
 static void test_multi_source(unsigned seed)
 {
-    rng_state = 0x243F6A8885A308D3ull ^ seed;
+    rng_state.state = 0x243F6A8885A308D3ull ^ seed;
     int bad[4] = {0};
     for (int round = 0; round < 12; round++) {
-        int32_t n = 2 + (int32_t)(rng() % (round < 6 ? 200 : 20000));
+        int32_t n = 2 + rng_below(&rng_state, round < 6 ? 200 : 20000);
         int weighted = round % 4 != 3;
         struct graph *g = random_graph(n, weighted, round % 3 == 0 ? 3 : 1000, 0);
-        int32_t n_sources = 1 + (int32_t)(rng() % (round % 2 ? 1 : 40));
+        int32_t n_sources = 1 + rng_below(&rng_state, round % 2 ? 1 : 40);
         int32_t *sources = malloc((size_t)n_sources * sizeof *sources);
         for (int32_t i = 0; i < n_sources; i++)
-            sources[i] = (int32_t)(rng() % (uint32_t)n);
+            sources[i] = rng_below(&rng_state, n);
         int64_t *want = malloc((size_t)n * sizeof *want), *dist = malloc((size_t)n * sizeof *dist);
         int32_t *parent = malloc((size_t)n * sizeof *parent);
         cpu_distances(g, sources, n_sources, want);
@@ -159,15 +159,15 @@ static void test_multi_source(unsigned seed)
 
 static void test_batches(unsigned seed)
 {
-    rng_state = 0x13198A2E03707344ull ^ seed;
+    rng_state.state = 0x13198A2E03707344ull ^ seed;
     int bad[4] = {0};
     for (int round = 0; round < 4; round++) {
-        int32_t n = 50 + (int32_t)(rng() % 3000);
+        int32_t n = 50 + rng_below(&rng_state, 3000);
         struct graph *g = random_graph(n, 1, round == 0 ? 2 : 500, 0);
-        int32_t count = 1 + (int32_t)(rng() % 70);
+        int32_t count = 1 + rng_below(&rng_state, 70);
         int32_t *sources = malloc((size_t)count * sizeof *sources);
         for (int32_t i = 0; i < count; i++)
-            sources[i] = (int32_t)(rng() % (uint32_t)n);
+            sources[i] = rng_below(&rng_state, n);
         size_t rows = (size_t)count * (size_t)n;
         int64_t *want = malloc((size_t)n * sizeof *want), *dist = malloc(rows * sizeof *dist);
         int32_t *parent = malloc(rows * sizeof *parent);
@@ -195,7 +195,7 @@ static void test_batches(unsigned seed)
 
 static void test_session_targets(void)
 {
-    rng_state = 77;
+    rng_state.state = 77;
     struct graph *g = random_graph(5000, 1, 100, 0);
     int32_t sources[5] = {0, 17, 4000, 123, 17}, targets[4] = {3, 2999, 4500, 17};
     struct gpu_sssp_session *s = NULL;
@@ -258,7 +258,7 @@ static void test_near_far_hands_over(void)
  */
 static void test_work_counts(void)
 {
-    rng_state = 4242;
+    rng_state.state = 4242;
     struct graph *g = random_graph(3000, 1, 50, 0);
     int32_t source = 0;
     int64_t *dist = malloc((size_t)g->n * sizeof *dist), reached_arcs = 0, reached = 0;
@@ -320,51 +320,16 @@ static void test_negative_weight_refused(void)
     graph_free(g);
 }
 
-/* Exact optimum by subsets of Steiner vertices (n <= 14). */
-static int64_t exhaustive_optimum(const struct graph *g)
-{
-    int32_t others[32], n_others = 0;
-    uint8_t is_terminal[32] = {0};
-    for (int32_t i = 0; i < g->n_terminals; i++)
-        is_terminal[g->terminals[i]] = 1;
-    for (int32_t v = 0; v < g->n; v++)
-        if (!is_terminal[v])
-            others[n_others++] = v;
-    struct wedge *e = malloc((size_t)(g->m + 1) * sizeof *e);
-    int64_t best = INT64_MAX;
-    for (uint32_t mask = 0; mask < (1u << n_others); mask++) {
-        uint8_t keep[32];
-        memcpy(keep, is_terminal, sizeof keep);
-        int32_t kept = g->n_terminals;
-        for (int32_t j = 0; j < n_others; j++)
-            if (mask >> j & 1)
-                keep[others[j]] = 1, kept++;
-        int64_t m = 0, chosen, w = 0;
-        for (int32_t u = 0; u < g->n; u++)
-            for (int64_t a = g->offsets[u]; a < g->offsets[u + 1]; a++)
-                if (u < g->adj[a] && keep[u] && keep[g->adj[a]])
-                    e[m++] = (struct wedge){g->weights ? g->weights[a] : 1, u, g->adj[a], 0};
-        mst_kruskal(g->n, e, m, &chosen);
-        if (chosen != kept - 1)
-            continue;
-        for (int64_t i = 0; i < chosen; i++)
-            w += e[i].w;
-        best = w < best ? w : best;
-    }
-    free(e);
-    return best;
-}
-
 static void test_steiner_on_gpu(unsigned seed)
 {
-    rng_state = 0xA4093822299F31D0ull ^ seed;
+    rng_state.state = 0xA4093822299F31D0ull ^ seed;
     int bad[2] = {0}, far[2] = {0};
     for (int round = 0; round < 40; round++) {
-        int32_t n = 4 + (int32_t)(rng() % 11), nt = 2 + (int32_t)(rng() % 4);
+        int32_t n = 4 + rng_below(&rng_state, 11), nt = 2 + rng_below(&rng_state, 4);
         /* random_graph leaves the last n / 10 vertices apart: terminals avoid them */
         struct graph *g =
             random_graph(n, round % 5 != 0, round % 3 ? 10 : 2, nt < n - n / 10 ? nt : 2);
-        int64_t opt = exhaustive_optimum(g);
+        int64_t opt = brute_steiner_weight(g);
         for (int algo = 0; algo < 2; algo++) {
             struct steiner_opts o;
             steiner_opts_default(&o);
@@ -409,14 +374,6 @@ int main(int argc, char **argv)
     test_steiner_on_gpu(seed);
     done_testing();
     return exit_status();
-}
-
-#else
-
-int main(void)
-{
-    skip_all("no CUDA device (built without CUDA)");
-    return 0;
 }
 
 #endif

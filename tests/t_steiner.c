@@ -4,20 +4,15 @@
 #include <string.h>
 
 #include "config.h"
+#include "gen.h"
 #include "gpu_steiner.h"
 #include "mst.h"
 #include "steiner.h"
+#include "steiner_brute.h"
 #include "tap.h"
 
-static uint64_t rng_state;
-
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 16);
-}
+/* The random graphs' generator (gen.h), seeded by each test. */
+static struct rng rng_state;
 
 /* A weighted graph from (u, v, w) triples; terminals need not be sorted. */
 static struct graph *build(int32_t n, const int32_t (*e)[3], int64_t m, const int32_t *terminals,
@@ -42,44 +37,6 @@ static struct steiner_opts cpu_opts(int algo, int improve)
     o.use_gpu = STEINER_DEVICE_CPU;
     o.improve = improve;
     return o;
-}
-
-/* Exact optimum: the best MST over terminals plus every subset of Steiner vertices. */
-static int64_t exhaustive_optimum(const struct graph *g)
-{
-    int32_t n = g->n, others[32], n_others = 0;
-    uint8_t is_terminal[32] = {0};
-    for (int32_t i = 0; i < g->n_terminals; i++)
-        is_terminal[g->terminals[i]] = 1;
-    for (int32_t v = 0; v < n; v++)
-        if (!is_terminal[v])
-            others[n_others++] = v;
-    struct wedge *e = malloc((size_t)(g->m + 1) * sizeof *e);
-    int64_t best = INT64_MAX;
-    for (uint32_t mask = 0; mask < (1u << n_others); mask++) {
-        uint8_t keep[32];
-        memcpy(keep, is_terminal, sizeof keep);
-        int32_t kept = g->n_terminals;
-        for (int32_t j = 0; j < n_others; j++)
-            if (mask >> j & 1)
-                keep[others[j]] = 1, kept++;
-        int64_t m = 0;
-        for (int32_t u = 0; u < n; u++)
-            for (int64_t a = g->offsets[u]; a < g->offsets[u + 1]; a++)
-                if (u < g->adj[a] && keep[u] && keep[g->adj[a]])
-                    e[m++] = (struct wedge){g->weights ? g->weights[a] : 1, u, g->adj[a], 0};
-        int64_t chosen;
-        mst_kruskal(n, e, m, &chosen);
-        if (chosen != kept - 1)
-            continue;
-        int64_t w = 0;
-        for (int64_t i = 0; i < chosen; i++)
-            w += e[i].w;
-        if (w < best)
-            best = w;
-    }
-    free(e);
-    return best;
 }
 
 /* Weight of an MST of KMB's distance graph G' (Floyd-Warshall, then Kruskal). */
@@ -119,17 +76,17 @@ static struct graph *random_graph(int32_t n, int32_t nt, int weighted, int max_w
     int32_t(*e)[3] = malloc((size_t)(n * n) * sizeof *e);
     int64_t m = 0;
     for (int32_t v = 1; v < n; v++) /* a random spanning tree keeps it connected */
-        e[m][0] = v, e[m][1] = (int32_t)(rng() % (uint32_t)v),
-        e[m][2] = (int32_t)(rng() % (uint32_t)(max_w + 1)), m++;
-    int32_t extra = (int32_t)(rng() % (uint32_t)(2 * n));
+        e[m][0] = v, e[m][1] = rng_below(&rng_state, v), e[m][2] = rng_below(&rng_state, max_w + 1),
+        m++;
+    int32_t extra = rng_below(&rng_state, 2 * n);
     for (int32_t i = 0; i < extra; i++) {
-        int32_t u = (int32_t)(rng() % (uint32_t)n), v = (int32_t)(rng() % (uint32_t)n);
-        e[m][0] = u, e[m][1] = v, e[m][2] = (int32_t)(rng() % (uint32_t)(max_w + 1)), m++;
+        int32_t u = rng_below(&rng_state, n), v = rng_below(&rng_state, n);
+        e[m][0] = u, e[m][1] = v, e[m][2] = rng_below(&rng_state, max_w + 1), m++;
     }
     int32_t *terminals = malloc((size_t)nt * sizeof *terminals), got = 0;
     uint8_t *is = calloc((size_t)n, 1);
     while (got < nt) {
-        int32_t t = (int32_t)(rng() % (uint32_t)n);
+        int32_t t = rng_below(&rng_state, n);
         if (!is[t])
             is[t] = 1, got++;
     }
@@ -144,19 +101,20 @@ static struct graph *random_graph(int32_t n, int32_t nt, int weighted, int max_w
 
 static void test_random_small(unsigned seed, int rounds)
 {
-    rng_state = 0x9E3779B97F4A7C15ull ^ seed;
+    rng_state.state = 0x9E3779B97F4A7C15ull ^ seed;
     diag("random small graphs, seed %u", seed);
     int bad_valid = 0, bad_ratio = 0, bad_below = 0, bad_mst = 0, bad_improve = 0;
     int64_t sum_opt = 0, sum_kmb = 0, sum_meh = 0, sum_imp = 0;
     for (int r = 0; r < rounds; r++) {
-        int32_t n = 4 + (int32_t)(rng() % 11);
-        int32_t nt = 2 + (int32_t)(rng() % 4);
+        int32_t n = 4 + rng_below(&rng_state, 11);
+        int32_t nt = 2 + rng_below(&rng_state, 4);
         if (nt > n)
             nt = n;
-        int weighted = rng() % 5 != 0;
-        int max_w = rng() % 4 == 0 ? 2 : 10; /* small ranges give zero weights and ties */
+        int weighted = rng_below(&rng_state, 5) != 0;
+        int max_w =
+            rng_below(&rng_state, 4) == 0 ? 2 : 10; /* small ranges give zero weights and ties */
         struct graph *g = random_graph(n, nt, weighted, max_w);
-        int64_t opt = exhaustive_optimum(g), mst = distance_graph_mst(g);
+        int64_t opt = brute_steiner_weight(g), mst = distance_graph_mst(g);
         sum_opt += opt;
         for (int algo = 0; algo < 2; algo++)
             for (int improve = 0; improve < 2; improve++) {
@@ -267,37 +225,35 @@ static void test_exchange_through_tree(void)
 
 static void test_one_terminal_and_unweighted(void)
 {
+    /* the 4-cycle 0-1-2-3 with the chord 1-3, unweighted: every edge weighs 1 */
     const int32_t e[][3] = {{0, 1, 0}, {1, 2, 0}, {2, 3, 0}, {3, 0, 0}, {1, 3, 0}};
-    const int32_t one[] = {2};
-    struct graph *g = build(4, e, 5, one, 1, 0);
-    for (int algo = 0; algo < 2; algo++) {
-        struct steiner_opts o = cpu_opts(algo, 1);
-        struct steiner_tree t;
-        struct error err = {0};
-        is(steiner_solve(g, &o, &t, NULL, &err), MVC_OK, "%s: one terminal solves",
-           steiner_algo_name(algo));
-        ok(t.weight == 0 && t.n_edges == 0, "%s: one terminal gives the empty tree",
-           steiner_algo_name(algo));
-        is(steiner_check(g, &t, &err), MVC_OK, "%s: the empty tree checks",
-           steiner_algo_name(algo));
-        steiner_tree_free(&t);
+    static const int32_t one[] = {2}, opposite[] = {0, 2};
+    static const struct {
+        const char *what;
+        const int32_t *terminals;
+        int32_t nt;
+        int64_t weight, edges;
+    } cases[] = {
+        {"one terminal: the empty tree", one, 1, 0, 0},
+        {"two opposite terminals of an unweighted graph: two edges of weight 1", opposite, 2, 2, 2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct graph *g = build(4, e, 5, cases[i].terminals, cases[i].nt, 0);
+        for (int algo = 0; algo < 2; algo++) {
+            struct steiner_opts o = cpu_opts(algo, 1);
+            struct steiner_tree t;
+            struct error err = {0};
+            is(steiner_solve(g, &o, &t, NULL, &err), MVC_OK, "%s: %s: solves",
+               steiner_algo_name(algo), cases[i].what);
+            ok(t.weight == cases[i].weight && t.n_edges == cases[i].edges,
+               "%s: %s (weight %lld, %lld edges)", steiner_algo_name(algo), cases[i].what,
+               (long long)t.weight, (long long)t.n_edges);
+            is(steiner_check(g, &t, &err), MVC_OK, "%s: %s: the tree checks",
+               steiner_algo_name(algo), cases[i].what);
+            steiner_tree_free(&t);
+        }
+        graph_free(g);
     }
-    graph_free(g);
-
-    const int32_t opposite[] = {0, 2};
-    g = build(4, e, 5, opposite, 2, 0);
-    for (int algo = 0; algo < 2; algo++) {
-        struct steiner_opts o = cpu_opts(algo, 1);
-        struct steiner_tree t;
-        struct error err = {0};
-        is(steiner_solve(g, &o, &t, NULL, &err), MVC_OK, "%s: unweighted graph solves",
-           steiner_algo_name(algo));
-        is(t.weight, 2, "%s: unweighted edges weigh 1", steiner_algo_name(algo));
-        is(steiner_check(g, &t, &err), MVC_OK, "%s: unweighted tree checks",
-           steiner_algo_name(algo));
-        steiner_tree_free(&t);
-    }
-    graph_free(g);
 }
 
 static void expect_input_error(const struct graph *g, const char *needle, const char *what)
@@ -438,12 +394,12 @@ static void test_names(void)
 /* Larger graphs: both algorithms valid, within MST(G'), and the exchange only helps. */
 static void test_medium(unsigned seed)
 {
-    rng_state = 0xD1B54A32D192ED03ull ^ seed;
+    rng_state.state = 0xD1B54A32D192ED03ull ^ seed;
     diag("medium random graphs, seed %u", seed);
     int bad = 0;
     for (int r = 0; r < 6; r++) {
-        int32_t n = 60 + (int32_t)(rng() % 140), nt = 2 + (int32_t)(rng() % 30);
-        struct graph *g = random_graph(n, nt, 1, 1 + (int)(rng() % 100));
+        int32_t n = 60 + rng_below(&rng_state, 140), nt = 2 + rng_below(&rng_state, 30);
+        struct graph *g = random_graph(n, nt, 1, 1 + rng_below(&rng_state, 100));
         int64_t mst = distance_graph_mst(g);
         for (int algo = 0; algo < 2; algo++) {
             struct steiner_opts o = cpu_opts(algo, 1);

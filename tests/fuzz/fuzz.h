@@ -1,5 +1,5 @@
-/* What the fuzz harnesses in tests/fuzz share: the entry point each defines, opening bytes as
- * a stream, and reading bytes as a graph with every promise of the readers checked. */
+/* What the fuzz harnesses in tests/fuzz share: their list, opening bytes as a stream, and
+ * reading bytes as a graph with every promise of the readers checked. */
 #ifndef MVC_FUZZ_H
 #define MVC_FUZZ_H
 
@@ -15,8 +15,23 @@
 /* Memory a fuzzed graph may take: larger headers are refused, as on a small machine. */
 #define FUZZ_MAX_BYTES ((int64_t)16 << 20)
 
-/* libFuzzer's entry point: one harness per reader defines it. Always returns 0. */
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/*
+ * One harness per reader, fuzz_harness_READER in fuzz_READER.c, for each
+ * READER of this list (fuzz.mk's FUZZ_READERS names the same). A harness
+ * takes any bytes and aborts on a broken promise; it always returns 0.
+ */
+#define FUZZ_READERS(X) X(pace) X(dimacs) X(stp) X(edges) X(mtx) X(auto) X(cover) X(steiner_answer)
+
+typedef int fuzz_harness(const uint8_t *data, size_t size);
+#define FUZZ_DECLARE_HARNESS(reader) fuzz_harness fuzz_harness_##reader;
+FUZZ_READERS(FUZZ_DECLARE_HARNESS)
+#undef FUZZ_DECLARE_HARNESS
+
+/* The readers' names in FUZZ_READERS order, then NULL. */
+extern const char *const fuzz_readers[];
+
+/* The harness of the reader so named, or NULL. */
+fuzz_harness *fuzz_harness_named(const char *reader);
 
 /* Reports a broken promise and aborts, so that the fuzzer keeps the input as a crash. */
 void fuzz_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));

@@ -1,84 +1,31 @@
 # tests/fuzz: a libFuzzer harness per reader (included by Makefile.am). Every build replays
-# the committed inputs through each harness as a TAP test; a build configured with
-# --enable-fuzzing (CC=clang) also links the harnesses to libFuzzer for "make fuzz-smoke"
-# (a few seconds each, for CI) and "make fuzz FUZZ_SECONDS=1800" (long runs).
+# the committed inputs through every harness in one TAP test; a build configured with
+# --enable-fuzzing (CC=clang) also links the harnesses into one libFuzzer program for
+# "make fuzz-smoke" (a few seconds each, for CI) and "make fuzz FUZZ_SECONDS=1800" (long runs).
 FUZZ_READERS = pace dimacs stp edges mtx auto cover steiner_answer
 noinst_HEADERS += tests/fuzz/fuzz.h
 EXTRA_DIST += tests/fuzz/README.md tests/fuzz/corpus tests/fuzz/regressions
-FUZZ_REPLAY_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_common.c
-FUZZ_REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+# The harnesses (fuzz_READER.c, listed in fuzz.h as above) and what they share.
+FUZZ_HARNESS_SOURCES = tests/fuzz/fuzz_common.c tests/fuzz/fuzz_readers.c \
+	tests/fuzz/fuzz_pace.c tests/fuzz/fuzz_dimacs.c tests/fuzz/fuzz_stp.c \
+	tests/fuzz/fuzz_edges.c tests/fuzz/fuzz_mtx.c tests/fuzz/fuzz_auto.c \
+	tests/fuzz/fuzz_cover.c tests/fuzz/fuzz_steiner_answer.c
 
-FUZZ_REPLAYS = \
-	tests/fuzz/replay_pace \
-	tests/fuzz/replay_dimacs \
-	tests/fuzz/replay_stp \
-	tests/fuzz/replay_edges \
-	tests/fuzz/replay_mtx \
-	tests/fuzz/replay_auto \
-	tests/fuzz/replay_cover \
-	tests/fuzz/replay_steiner_answer
-check_PROGRAMS += $(FUZZ_REPLAYS)
-TESTS += $(FUZZ_REPLAYS)
-tests_fuzz_replay_pace_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_pace.c
-tests_fuzz_replay_pace_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"pace"'
-tests_fuzz_replay_pace_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_dimacs_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_dimacs.c
-tests_fuzz_replay_dimacs_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"dimacs"'
-tests_fuzz_replay_dimacs_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_stp_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_stp.c
-tests_fuzz_replay_stp_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"stp"'
-tests_fuzz_replay_stp_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_edges_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_edges.c
-tests_fuzz_replay_edges_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"edges"'
-tests_fuzz_replay_edges_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_mtx_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_mtx.c
-tests_fuzz_replay_mtx_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"mtx"'
-tests_fuzz_replay_mtx_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_auto_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_auto.c
-tests_fuzz_replay_auto_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"auto"'
-tests_fuzz_replay_auto_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_cover_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_cover.c
-tests_fuzz_replay_cover_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"cover"'
-tests_fuzz_replay_cover_LDADD = $(TEST_LDADD)
-tests_fuzz_replay_steiner_answer_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_steiner_answer.c
-tests_fuzz_replay_steiner_answer_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DFUZZ_READER='"steiner_answer"'
-tests_fuzz_replay_steiner_answer_LDADD = $(TEST_LDADD)
+# One TAP test replays every harness's committed inputs.
+check_PROGRAMS += tests/fuzz/replay_readers
+TESTS += tests/fuzz/replay_readers
+tests_fuzz_replay_readers_SOURCES = tests/fuzz/replay.c $(FUZZ_HARNESS_SOURCES)
+tests_fuzz_replay_readers_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_fuzz_replay_readers_LDADD = $(TEST_LDADD)
 
+# One libFuzzer program for every harness: FUZZ_READER in its environment picks one.
 if ENABLE_FUZZING
-FUZZ_HARNESSES = \
-	tests/fuzz/fuzz_pace \
-	tests/fuzz/fuzz_dimacs \
-	tests/fuzz/fuzz_stp \
-	tests/fuzz/fuzz_edges \
-	tests/fuzz/fuzz_mtx \
-	tests/fuzz/fuzz_auto \
-	tests/fuzz/fuzz_cover \
-	tests/fuzz/fuzz_steiner_answer
+FUZZ_HARNESSES = tests/fuzz/fuzz_readers
 noinst_PROGRAMS = $(FUZZ_HARNESSES)
-tests_fuzz_fuzz_pace_SOURCES = tests/fuzz/fuzz_common.c tests/fuzz/fuzz_pace.c
-tests_fuzz_fuzz_pace_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
-tests_fuzz_fuzz_pace_LDADD = $(TEST_LDADD)
-tests_fuzz_fuzz_dimacs_SOURCES = tests/fuzz/fuzz_common.c tests/fuzz/fuzz_dimacs.c
-tests_fuzz_fuzz_dimacs_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
-tests_fuzz_fuzz_dimacs_LDADD = $(TEST_LDADD)
-tests_fuzz_fuzz_stp_SOURCES = tests/fuzz/fuzz_common.c tests/fuzz/fuzz_stp.c
-tests_fuzz_fuzz_stp_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
-tests_fuzz_fuzz_stp_LDADD = $(TEST_LDADD)
-tests_fuzz_fuzz_edges_SOURCES = tests/fuzz/fuzz_common.c tests/fuzz/fuzz_edges.c
-tests_fuzz_fuzz_edges_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
-tests_fuzz_fuzz_edges_LDADD = $(TEST_LDADD)
-tests_fuzz_fuzz_mtx_SOURCES = tests/fuzz/fuzz_common.c tests/fuzz/fuzz_mtx.c
-tests_fuzz_fuzz_mtx_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
-tests_fuzz_fuzz_mtx_LDADD = $(TEST_LDADD)
-tests_fuzz_fuzz_auto_SOURCES = tests/fuzz/fuzz_common.c tests/fuzz/fuzz_auto.c
-tests_fuzz_fuzz_auto_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
-tests_fuzz_fuzz_auto_LDADD = $(TEST_LDADD)
-tests_fuzz_fuzz_cover_SOURCES = tests/fuzz/fuzz_common.c tests/fuzz/fuzz_cover.c
-tests_fuzz_fuzz_cover_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
-tests_fuzz_fuzz_cover_LDADD = $(TEST_LDADD)
-tests_fuzz_fuzz_steiner_answer_SOURCES = tests/fuzz/fuzz_common.c tests/fuzz/fuzz_steiner_answer.c
-tests_fuzz_fuzz_steiner_answer_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
-tests_fuzz_fuzz_steiner_answer_LDADD = $(TEST_LDADD)
+tests_fuzz_fuzz_readers_SOURCES = tests/fuzz/fuzz_main.c $(FUZZ_HARNESS_SOURCES)
+tests_fuzz_fuzz_readers_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_readers_LDADD = $(TEST_LDADD)
 else
 FUZZ_HARNESSES =
 endif
@@ -101,7 +48,7 @@ fuzz: $(FUZZ_HARNESSES)
 	    seeds="$$seeds $(srcdir)/tests/fuzz/regressions/$$r"; \
 	  fi; \
 	  echo "fuzz: $$r for $(FUZZ_SECONDS) s"; \
-	  tests/fuzz/fuzz_$$r $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) \
+	  FUZZ_READER=$$r tests/fuzz/fuzz_readers $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) \
 	    -artifact_prefix=fuzz-artifacts/$$r/ fuzz-corpus/$$r $$seeds \
 	    >fuzz-$$r.log 2>&1 || { tail -n 40 fuzz-$$r.log; exit 1; }; \
 	  grep -h -E '^(#[0-9]+.*DONE|stat::number_of_executed_units)' fuzz-$$r.log; \

@@ -37,7 +37,7 @@ static void read_cover(const uint8_t *data, size_t size, int32_t n)
     cover_free(&c);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int fuzz_harness_cover(const uint8_t *data, size_t size)
 {
     for (size_t i = 0; i < sizeof graph_sizes / sizeof graph_sizes[0]; i++)
         read_cover(data, size, graph_sizes[i]);

@@ -1,6 +1,6 @@
-/* Replays the committed inputs of one fuzz harness (its seed corpus and every input that
+/* Replays the committed inputs of every fuzz harness (its seed corpus and every input that
  * once broke it) as a TAP test, so that any build checks them, not only a fuzzing one.
- * With arguments, replays those files or directories instead. */
+ * With arguments READER PATH..., replays those files or directories through that harness. */
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,14 +12,11 @@
 #ifndef TOP_SRCDIR
 #define TOP_SRCDIR "."
 #endif
-#ifndef FUZZ_READER
-#error "FUZZ_READER names the harness (its folder under tests/fuzz/corpus)"
-#endif
 
 /* Larger files are not fuzz inputs (libFuzzer's -max_len is far smaller). */
 #define MAX_INPUT_BYTES (1 << 20)
 
-static void replay_file(const char *path)
+static void replay_file(fuzz_harness *harness, const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
@@ -37,7 +34,7 @@ static void replay_file(const char *path)
     }
     /* A harness aborts on a broken promise: the line before the crash names the input. */
     diag("replaying %s", path);
-    LLVMFuzzerTestOneInput(data, size);
+    harness(data, size);
     free(data);
     ok(1, "%s", path);
 }
@@ -48,7 +45,7 @@ static int by_name(const void *a, const void *b)
 }
 
 /* Every file of dir in name order (the order of a failure does not depend on the file system). */
-static void replay_dir(const char *dir, int required)
+static void replay_dir(fuzz_harness *harness, const char *dir, int required)
 {
     DIR *d = opendir(dir);
     if (d == NULL) {
@@ -79,29 +76,43 @@ static void replay_dir(const char *dir, int required)
     for (size_t i = 0; i < count; i++) {
         struct stat st;
         if (stat(names[i], &st) == 0 && S_ISREG(st.st_mode))
-            replay_file(names[i]);
+            replay_file(harness, names[i]);
         free(names[i]);
     }
     free(names);
 }
 
-static void replay_path(const char *path)
+static void replay_path(fuzz_harness *harness, const char *path)
 {
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-        replay_dir(path, 1);
+        replay_dir(harness, path, 1);
     else
-        replay_file(path);
+        replay_file(harness, path);
+}
+
+/* The reader's seed corpus, which must be there, and the inputs that once broke it, if any. */
+static void replay_committed(const char *reader)
+{
+    static const char *const folders[] = {"corpus", "regressions"};
+    for (int i = 0; i < 2; i++) {
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s/tests/fuzz/%s/%s", TOP_SRCDIR, folders[i], reader);
+        replay_dir(fuzz_harness_named(reader), dir, i == 0);
+    }
 }
 
 int main(int argc, char **argv)
 {
     if (argc > 1) {
-        for (int i = 1; i < argc; i++)
-            replay_path(argv[i]);
+        fuzz_harness *harness = fuzz_harness_named(argv[1]);
+        if (harness == NULL || argc < 3)
+            bail("usage: replay_readers READER PATH... (READER: a harness of fuzz.h)");
+        for (int i = 2; i < argc; i++)
+            replay_path(harness, argv[i]);
     } else {
-        replay_dir(TOP_SRCDIR "/tests/fuzz/corpus/" FUZZ_READER, 1);
-        replay_dir(TOP_SRCDIR "/tests/fuzz/regressions/" FUZZ_READER, 0);
+        for (size_t r = 0; fuzz_readers[r] != NULL; r++)
+            replay_committed(fuzz_readers[r]);
     }
     done_testing();
     return exit_status();
