@@ -17,7 +17,7 @@
 #include "local_search.h"
 #include "read.h"
 
-static int bench_file(const char *path, const struct local_search_opts *base)
+static int bench_file(const char *path, const struct local_search_opts *base, double seconds)
 {
     struct error err = {0};
     struct graph *g = NULL;
@@ -46,6 +46,7 @@ static int bench_file(const char *path, const struct local_search_opts *base)
     double t_greedy = clock_seconds() - t0;
     int32_t greedy = c.size;
     struct local_search_opts o = *base;
+    o.deadline = deadline_after(seconds, NULL); /* 0: the step budget alone */
     struct local_search_stats st;
     int status = local_search_improve(kg, &o, &c, &st, &err);
     if (status != MVC_OK || cover_check(kg, &c, &err) != MVC_OK) {
@@ -72,14 +73,14 @@ static int bench_file(const char *path, const struct local_search_opts *base)
 int main(int argc, char **argv)
 {
     struct local_search_opts o = local_search_opts_default();
-    o.time_limit = 1.0;
+    double seconds = 1.0;
     o.max_steps = 0;
     int failed = 0, i = 1;
     for (; i < argc && strncmp(argv[i], "--", 2) == 0; i += 2) {
         if (i + 1 >= argc)
             break;
         if (strcmp(argv[i], "--time") == 0)
-            o.time_limit = atof(argv[i + 1]);
+            seconds = atof(argv[i + 1]);
         else if (strcmp(argv[i], "--steps") == 0)
             o.max_steps = strtoll(argv[i + 1], NULL, 0);
         else if (strcmp(argv[i], "--seed") == 0)
@@ -92,8 +93,8 @@ int main(int argc, char **argv)
     printf("file\tn\tm\tkernel_n\tkernel_m\toffset\tgreedy\tls\tls_seconds\tls_step\tsteps_per_s"
            "\tforgettings\tkernel_s\tgreedy_s\n");
     if (o.max_steps > 0)
-        o.time_limit = 0;
+        seconds = 0;
     for (; i < argc; i++)
-        failed |= bench_file(argv[i], &o);
+        failed |= bench_file(argv[i], &o, seconds);
     return failed;
 }

@@ -33,6 +33,7 @@ int main(int argc, char **argv)
 {
     double t_start = clock_seconds();
     struct max_clique_opts o;
+    double seconds = 0; /* --time-limit, counted from the solve on */
     max_clique_opts_default(&o);
     const char *output = NULL, *input = NULL, *answer = NULL;
     for (int i = 1; i < argc; i++) {
@@ -46,7 +47,7 @@ int main(int argc, char **argv)
         else if (strncmp(a, "--threads=", 10) == 0)
             o.solve.threads = atoi(a + 10);
         else if (strncmp(a, "--time-limit=", 13) == 0)
-            o.solve.time_limit = atof(a + 13);
+            seconds = atof(a + 13);
         else if (strncmp(a, "--at-least=", 11) == 0)
             o.at_least = atoll(a + 11);
         else if (strncmp(a, "--output=", 9) == 0)
@@ -86,6 +87,7 @@ int main(int argc, char **argv)
     }
     struct clique c;
     struct max_clique_stats st;
+    o.solve.deadline = deadline_after(seconds, NULL);
     int outcome = max_clique_solve(g, &o, &c, &st, &err);
     if (outcome < 0) {
         fprintf(stderr, "max_clique_run: %s\n", err.message);

@@ -158,8 +158,7 @@ static int run_one(struct soak *s, struct solver_run *sr, const struct graph *g,
     o.solver = sr->kind;
     o.reduce = reduce;
     o.k = k;
-    o.quiet = 1;
-    o.time_limit = s->time_limit;
+    o.deadline = deadline_after(s->time_limit, o.deadline.stop);
     struct solve_stats st;
     memset(&st, 0, sizeof st);
     struct cover c = {0};

@@ -313,11 +313,10 @@ static int settings_from_options(const mvcgpu_options *given, struct mvcgpu_sett
     s->problem = o.problem;
     s->k = o.k;
     s->solve.solver = kind;
-    s->solve.time_limit = o.time_limit;
     s->solve.threads = o.threads;
     s->solve.reduce = o.kernelize != 0;
-    s->solve.cpu_only = o.device == MVCGPU_DEVICE_NONE;
-    s->solve.stop = o.stop;
+    s->solve.pipeline.cpu_only = o.device == MVCGPU_DEVICE_NONE;
+    s->solve.deadline = deadline_after(o.time_limit, o.stop);
     return MVCGPU_OK;
 }
 

@@ -39,7 +39,6 @@ static inline int check_run(const struct solver_check *s, const struct graph *g,
     struct solve_opts o;
     solve_opts_default(&o);
     o.k = k;
-    o.quiet = 1;
     struct error err = {0};
     int outcome = s->solve(g, &o, c, st, &err);
     if (outcome < 0)
@@ -147,8 +146,7 @@ static inline void check_stops(const struct solver_check *s, const struct graph 
         bail(err.message);
     volatile sig_atomic_t stop = 1;
     solve_opts_default(&o);
-    o.quiet = 1;
-    o.stop = &stop;
+    o.deadline.stop = &stop;
     int outcome = s->solve(g, &o, &c, &st, &err);
     ok(outcome == SOLVE_STOPPED && check_valid(g, &c) && c.size == greedy.size && !st.proven &&
            st.nodes == s->nodes_when_stopped,
@@ -160,8 +158,7 @@ static inline void check_stops(const struct solver_check *s, const struct graph 
     ok(outcome == SOLVE_STOPPED && check_valid(g, &c), "the same for PVC below the greedy bound");
 
     solve_opts_default(&o);
-    o.quiet = 1;
-    o.time_limit = 0.05;
+    o.deadline = deadline_after(0.05, o.deadline.stop);
     double t = clock_seconds();
     outcome = s->solve(g, &o, &c, &st, &err);
     t = clock_seconds() - t;

@@ -76,7 +76,6 @@ static void test_against_seq(uint64_t master)
                   : gen_cycle_matchings_graph(seed, 50, 1 + i / 2 % 2, desc, sizeof desc);
         struct solve_opts o;
         solve_opts_default(&o);
-        o.quiet = 1;
         struct cover ref = {0};
         struct error err = {0};
         if (solve_seq(g, &o, &ref, NULL, &err) != SOLVE_OPTIMAL)

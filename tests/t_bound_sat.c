@@ -22,7 +22,7 @@ static struct solve_opts options(int64_t k, double time_limit)
     struct solve_opts o;
     solve_opts_default(&o);
     o.k = k;
-    o.time_limit = time_limit;
+    o.deadline = deadline_after(time_limit, o.deadline.stop);
     return o;
 }
 

@@ -7,7 +7,7 @@ run --help
 is "$status" 0 "--help exits 0"
 for opt in --k --solver --time-limit --threads --stats --output --verbose --quiet \
            --complement --format --steiner --check --no-reduce --block-size --blocks \
-           --worklist-size --threshold --depth --device-memory; do
+           --worklist-size --threshold --depth --device-memory --gpu-storage --gpu-domination; do
     grep -q -- "$opt" "$TMP/out"; ok $? "--help describes $opt"
 done
 run --version
@@ -28,6 +28,12 @@ run --k -3 "$inst/path10.gr"
 is "$status" 2 "negative k: exit 2"
 run --time-limit abc "$inst/path10.gr"
 is "$status" 2 "non-numeric time limit: exit 2"
+run --gpu-storage nowhere "$inst/path10.gr"
+is "$status" 2 "unknown --gpu-storage: exit 2"
+grep -q "^mvc-gpu: --gpu-storage takes auto, shared or global, not 'nowhere'" "$TMP/err"; ok $? "and says what it takes"
+run --gpu-domination maybe "$inst/path10.gr"
+is "$status" 2 "unknown --gpu-domination: exit 2"
+grep -q "^mvc-gpu: --gpu-domination takes auto, on or off, not 'maybe'" "$TMP/err"; ok $? "and says what it takes"
 run "$TMP/does-not-exist.gr"
 is "$status" 2 "missing file: exit 2"
 grep -q "does-not-exist.gr" "$TMP/err"; ok $? "and the message names the file"

@@ -20,7 +20,7 @@ static int clique_cover(const struct graph *g, int64_t k, int colour_bound_only,
     struct solve_opts o;
     solve_opts_default(&o);
     o.k = k;
-    o.colour_bound_only = colour_bound_only;
+    o.clique.colour_bound_only = colour_bound_only;
     struct solve_stats st;
     memset(&st, 0, sizeof st);
     struct error err = {0};
@@ -145,7 +145,7 @@ static int clique_threads(const struct graph *g, int64_t k, int threads, double 
     solve_opts_default(&o);
     o.k = k;
     o.threads = threads;
-    o.time_limit = time_limit;
+    o.deadline = deadline_after(time_limit, o.deadline.stop);
     struct solve_stats st;
     memset(&st, 0, sizeof st);
     struct error err = {0};

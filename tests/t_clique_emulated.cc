@@ -3,7 +3,7 @@
  * warps of 8 lanes) against the CPU solver of src/vc/clique/clique.c: root colouring,
  * root branches, donation through the queue, termination, PVC and stop, on
  * machines without a GPU. The host steps mirror search_on_device in
- * kernels/clique_gpu.cu.
+ * kernels/clique/clique_gpu.cu.
  */
 #define CLIQUE_WARP 8
 #define MVC_GPU_DEBUG 1
@@ -150,8 +150,8 @@ static int32_t cpu_optimum(const struct graph *g, int64_t *nodes)
 {
     struct solve_opts o;
     solve_opts_default(&o);
-    o.colour_bound_only = 1; /* the GPU search bounds by the colouring alone */
-    o.threads = 1;           /* one thread: node counts are compared */
+    o.clique.colour_bound_only = 1; /* the GPU search bounds by the colouring alone */
+    o.threads = 1;                  /* one thread: node counts are compared */
     struct solve_stats st;
     memset(&st, 0, sizeof st);
     struct cover c = {0, 0, NULL};

@@ -89,12 +89,12 @@ static void check_single_warp(const struct graph *g, const char *name)
     struct solve_opts o;
     solve_opts_default(&o);
     struct run cpu, gpu;
-    o.colour_bound_only = 1; /* the same tree as the GPU's: the colour bound alone */
-    o.threads = 1;           /* and one thread: node counts are compared */
+    o.clique.colour_bound_only = 1; /* the same tree as the GPU's: the colour bound alone */
+    o.threads = 1;                  /* and one thread: node counts are compared */
     run_cpu(g, &o, &cpu);
-    o.colour_bound_only = 0;
-    o.blocks = 1;
-    o.block_size = 32;
+    o.clique.colour_bound_only = 0;
+    o.gpu.blocks = 1;
+    o.gpu.block_size = 32;
     run_gpu(g, &o, &gpu);
     ok(gpu.outcome == SOLVE_OPTIMAL && gpu.c.size == cpu.c.size && gpu.st.nodes == cpu.st.nodes &&
            valid(g, &gpu),
@@ -110,7 +110,7 @@ static void check_stop(void)
     volatile sig_atomic_t stop = 1;
     struct solve_opts o;
     solve_opts_default(&o);
-    o.stop = &stop;
+    o.deadline.stop = &stop;
     struct run gpu;
     run_gpu(g, &o, &gpu);
     ok(gpu.outcome == SOLVE_STOPPED && !gpu.st.proven && valid(g, &gpu),
@@ -120,7 +120,7 @@ static void check_stop(void)
 
     g = gen_gnp_graph(11, 700, 0.25);
     solve_opts_default(&o);
-    o.time_limit = 0.05;
+    o.deadline = deadline_after(0.05, o.deadline.stop);
     double start = clock_seconds();
     run_gpu(g, &o, &gpu);
     double took = clock_seconds() - start;
@@ -140,7 +140,7 @@ static void check_stop(void)
     for (int32_t n = 200; n <= 320; n += 40) {
         g = gen_gnp_graph(5, n, 0.04);
         solve_opts_default(&o);
-        o.time_limit = 20;
+        o.deadline = deadline_after(20, o.deadline.stop);
         struct run full;
         start = clock_seconds();
         run_gpu(g, &o, &full);
@@ -152,12 +152,13 @@ static void check_stop(void)
             graph_free(g);
             continue;
         }
-        o.time_limit = took / 4;
+        double cut = took / 4;
+        o.deadline = deadline_after(cut, o.deadline.stop);
         run_gpu(g, &o, &gpu);
         ok(gpu.outcome == SOLVE_STOPPED && !gpu.st.proven && valid(g, &gpu) &&
                gpu.c.size >= full.c.size,
            "G(%d, 0.04) cut at %.3f s of %.3f: stopped (outcome %d), cover %d >= optimum %d",
-           (int)n, o.time_limit, took, gpu.outcome, gpu.c.size, full.c.size);
+           (int)n, cut, took, gpu.outcome, gpu.c.size, full.c.size);
         cover_free(&gpu.c);
         cover_free(&full.c);
         graph_free(g);

@@ -26,7 +26,6 @@ int main(void)
 #include "cover.h"
 #include "gen.h"
 #include "gpu.h"
-#include "gpu_tuning.h"
 #include "graph.h"
 #include "solve.h"
 
@@ -65,25 +64,25 @@ static struct result solve(const struct graph *g, const struct config *cf, int64
     solve_opts_default(&o);
     o.solver = cf->solver;
     o.k = k;
-    o.quiet = 1;
-    o.time_limit = time_limit;
-    o.stop = stop;
-    o.worklist_size = cf->worklist_size;
-    o.threshold = cf->threshold;
-    o.blocks = cf->blocks;
-    o.block_size = cf->block_size;
-    o.depth = cf->depth;
-    if (small_mode && o.blocks == 0)
-        o.blocks = 8;
-    if (small_mode && o.worklist_size == 0)
-        o.worklist_size = 64;
-    struct gpu_tuning t = {cf->storage, cf->domination};
+    o.deadline = deadline_after(time_limit, o.deadline.stop);
+    o.deadline.stop = stop;
+    o.gpu.worklist_size = cf->worklist_size;
+    o.gpu.threshold = cf->threshold;
+    o.gpu.blocks = cf->blocks;
+    o.gpu.block_size = cf->block_size;
+    o.gpu.depth = cf->depth;
+    if (small_mode && o.gpu.blocks == 0)
+        o.gpu.blocks = 8;
+    if (small_mode && o.gpu.worklist_size == 0)
+        o.gpu.worklist_size = 64;
+    o.gpu.storage = cf->storage;
+    o.gpu.domination = cf->domination ? GPU_DOMINATION_ON : GPU_DOMINATION_OFF;
     struct cover c = {0};
     struct solve_stats st;
     memset(&st, 0, sizeof st);
     struct error err = {0};
     struct result r;
-    r.status = gpu_solve_mvc_tuned(g, &o, &t, &c, &st, &err);
+    r.status = gpu_solve_mvc(g, &o, &c, &st, &err);
     r.size = c.size;
     r.valid = r.status >= 0 && c.in != NULL && cover_check(g, &c, NULL) == MVC_OK;
     snprintf(r.message, sizeof r.message, "%s", err.set ? err.message : "");

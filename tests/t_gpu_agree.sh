@@ -61,6 +61,13 @@ ref=$(solve seq "$TMP/w.gr")
 is "$(solve hybrid "$TMP/w.gr" --worklist-size 4 --threshold 1)" "$ref" "hybrid with a 4-entry worklist" >"$TMP/tap3"
 is "$(solve hybrid "$TMP/w.gr" --blocks 1)" "$ref" "hybrid with one block" >>"$TMP/tap3"
 is "$(solve hybrid "$TMP/w.gr" --block-size 32)" "$ref" "hybrid with 32-thread blocks" >>"$TMP/tap3"
+for storage in shared global; do
+    for domination in on off; do
+        is "$(solve hybrid "$TMP/w.gr" --no-reduce --gpu-storage "$storage" --gpu-domination "$domination")" \
+            "$ref" "hybrid, node in $storage memory, domination $domination" >>"$TMP/tap3"
+    done
+done
+is "$(solve stackonly "$TMP/w.gr" --no-reduce --gpu-storage global)" "$ref" "stackonly, node in global memory" >>"$TMP/tap3"
 
 cat "$TMP/tap1" "$TMP/tap2" "$TMP/tap3" | awk '/^(not )?ok/ { n++; sub(/ok [0-9]+/, "ok " n) } { print } END { print "1.." n }' >"$TMP/tap"
 cat "$TMP/tap"

@@ -573,7 +573,7 @@ static void hand_made(void)
     /* Stopping: a set stop flag still gives a valid (unreduced) kernel. */
     volatile sig_atomic_t stop = 1;
     o = config_opts(ALL_RULES);
-    o.stop = &stop;
+    o.deadline.stop = &stop;
     struct graph *p4 = GRAPH(4, {0, 1}, {1, 2}, {2, 3});
     k = NULL;
     ok(kernel_reduce(p4, &o, &k, &st, &err) == MVC_OK, "a stopped reduction still succeeds");

@@ -205,7 +205,7 @@ static void test_limits(uint64_t master)
     greedy_cover(g, &c, &err);
     int32_t greedy = c.size;
     stop_flag = 1;
-    o.stop = &stop_flag;
+    o.deadline.stop = &stop_flag;
     o.target = 0;
     improve(g, &o, &c, &st);
     ok(c.size == greedy && st.steps == 0, "stop flag set: the start comes back, no steps taken");
@@ -217,7 +217,7 @@ static void test_limits(uint64_t master)
     sigaction(SIGALRM, &sa, NULL);
     stop_flag = 0;
     o.max_steps = 0;
-    o.time_limit = 10;
+    o.deadline = deadline_after(10, o.deadline.stop);
     double t = clock_seconds();
     alarm(1);
     improve(g, &o, &c, &st);
@@ -227,7 +227,7 @@ static void test_limits(uint64_t master)
        (long long)st.steps, c.size);
     stop_flag = 0;
 
-    o.time_limit = 0.05;
+    o.deadline = deadline_after(0.05, o.deadline.stop);
     t = clock_seconds();
     improve(g, &o, &c, &st);
     t = clock_seconds() - t;
@@ -236,7 +236,7 @@ static void test_limits(uint64_t master)
        c.size, greedy);
     ok(t < 1.0, "the time limit is honoured promptly (%.3f s)", t);
 
-    o.time_limit = 0;
+    o.deadline = deadline_after(0, o.deadline.stop);
     o.max_steps = 20000;
     o.seed = master;
     for (int removal = LOCAL_SEARCH_REMOVAL_HEAP; removal <= LOCAL_SEARCH_REMOVAL_SCAN; removal++) {

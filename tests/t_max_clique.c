@@ -232,9 +232,9 @@ static void test_stopping(uint64_t seed)
             volatile sig_atomic_t stop = how == 0;
             struct max_clique_opts o;
             opts_for(&o, path_of[i], 2);
-            o.solve.stop = &stop;
+            o.solve.deadline.stop = &stop;
             if (how == 1)
-                o.solve.time_limit = 1e-9;
+                o.solve.deadline = deadline_after(1e-9, o.solve.deadline.stop);
             struct answer a = solve(graphs[i], &o);
             ok(a.outcome == SOLVE_STOPPED && a.valid,
                "%s path: %s gives SOLVE_STOPPED (got %d) and a valid clique of %ld",
@@ -247,7 +247,7 @@ static void test_stopping(uint64_t seed)
     struct graph *hard = gen_gnp_graph(rng_next(&r), 250, 0.9);
     struct max_clique_opts o;
     opts_for(&o, MAX_CLIQUE_PATH_DENSE, 2);
-    o.solve.time_limit = 0.05;
+    o.solve.deadline = deadline_after(0.05, o.solve.deadline.stop);
     double t0 = clock_seconds();
     struct answer a = solve(hard, &o);
     double took = clock_seconds() - t0;

@@ -106,7 +106,7 @@ static void test_auto_falls_back(void)
     steiner_opts_default(&o);
     struct steiner_stats st;
     memset(&st, 0, sizeof st);
-    struct steiner_run run = {NULL, &o, &st, NULL, NULL, 0, 1};
+    struct steiner_run run = {.o = &o, .st = &st, .use_gpu = 1};
     const char *used = NULL;
     int64_t got = 0, want = 0;
     struct error err = {0};
@@ -131,7 +131,7 @@ static void test_gpu_asked_for(void)
     o.mst = STEINER_DEVICE_GPU;
     struct steiner_stats st;
     memset(&st, 0, sizeof st);
-    struct steiner_run run = {NULL, &o, &st, NULL, NULL, 0, 0};
+    struct steiner_run run = {.o = &o, .st = &st, .use_gpu = 0};
     struct wedge e[2] = {edge(3, 0, 1, 0), edge(1, 1, 2, 0)};
     const char *used = NULL;
     int64_t got = 0;

@@ -398,7 +398,7 @@ static void test_auto_choice(uint64_t seed)
     steiner_opts_default(&o);
     struct steiner_stats st;
     memset(&st, 0, sizeof st);
-    struct steiner_run run = {NULL, &o, &st, NULL, NULL, 0, 1};
+    struct steiner_run run = {.o = &o, .st = &st, .use_gpu = 1};
     int32_t n = 100000;
     const char *used[2] = {NULL, NULL};
     int64_t sizes[2] = {STEINER_GPU_MST_MIN_EDGES - 1, STEINER_GPU_MST_MIN_EDGES}, chosen;

@@ -335,7 +335,7 @@ static void check_solve(solve_fn solve, const struct graph *g, enum solver_kind 
     struct solve_opts o;
     solve_opts_default(&o);
     o.solver = solver;
-    o.time_limit = time_limit;
+    o.deadline = deadline_after(time_limit, o.deadline.stop);
     o.report = progress_board_root(b);
     struct cover c = {0};
     struct solve_stats st;
@@ -398,8 +398,8 @@ static void solve_loudly_asked(void *arg)
     struct solve_opts o;
     solve_opts_default(&o);
     o.solver = q->solver;
-    o.verbose = 1;      /* this used to print */
-    o.time_limit = 1.1; /* past a second, when progress lines used to come */
+    o.deadline =
+        deadline_after(1.1, o.deadline.stop); /* past a second, when progress lines used to come */
     o.report = q->report;
     struct cover c = {0};
     struct solve_stats st;

@@ -39,7 +39,7 @@ static int scripted_solve(const void *arg, const struct graph *g, const struct s
     double until = clock_seconds() + s->seconds;
     int outcome = s->outcome;
     while (clock_seconds() < until) {
-        if (o->stop != NULL && *o->stop) {
+        if (deadline_stopped(&o->deadline)) {
             __atomic_store_n(&s->stopped_early, 1, __ATOMIC_RELEASE);
             outcome = SOLVE_STOPPED;
             break;
@@ -80,7 +80,7 @@ static int run(const struct graph *g, double second_after, volatile sig_atomic_t
 {
     struct solve_opts o;
     solve_opts_default(&o);
-    o.stop = user_stop;
+    o.deadline.stop = user_stop;
     struct race_entrant e[2] = {{o, NULL, NULL, 0, NULL, 0, NULL},
                                 {o, NULL, NULL, second_after, NULL, 0, NULL}};
     e[0].opts.solver = 0;
@@ -145,7 +145,7 @@ int main(void)
     volatile sig_atomic_t user_stop = 0;
     struct solve_opts o;
     solve_opts_default(&o);
-    o.stop = &user_stop;
+    o.deadline.stop = &user_stop;
     struct race_entrant e[2] = {{o, NULL, NULL, 0, NULL, 0, NULL},
                                 {o, NULL, NULL, 0, NULL, 0, NULL}};
     e[0].opts.solver = 0;

@@ -171,7 +171,7 @@ int main(void)
     /* limits */
     pigeonhole(&f, 11, 10);
     s = load(&f);
-    struct sat_limits lim = {100, 0, NULL};
+    struct sat_limits lim = {100, deadline_after(0, NULL)};
     struct sat_stats st;
     is(sat_solve(s, &lim), SAT_UNKNOWN, "11 pigeons in 10 holes within 100 conflicts: unknown");
     sat_get_stats(s, &st);
@@ -179,11 +179,11 @@ int main(void)
     sat_free(s);
     volatile sig_atomic_t stop = 1;
     s = load(&f);
-    lim = (struct sat_limits){0, 0, &stop};
+    lim = (struct sat_limits){0, deadline_after(0, &stop)};
     is(sat_solve(s, &lim), SAT_UNKNOWN, "a raised stop flag ends the search: unknown");
     sat_free(s);
     s = load(&f);
-    lim = (struct sat_limits){0, 0.05, NULL};
+    lim = (struct sat_limits){0, deadline_after(0.05, NULL)};
     is(sat_solve(s, &lim), SAT_UNKNOWN, "11 pigeons in 10 holes within 0.05 s: unknown");
     sat_get_stats(s, &st);
     ok(st.seconds < 1.0, "the time limit is kept (%.3f s)", st.seconds);
@@ -192,7 +192,7 @@ int main(void)
     /* going on after a limit: the same answers, in chunks of 50 conflicts, phases reset between */
     pigeonhole(&f, 8, 7);
     s = load(&f);
-    lim = (struct sat_limits){50, 0, NULL};
+    lim = (struct sat_limits){50, deadline_after(0, NULL)};
     int chunks = 0, res = SAT_UNKNOWN;
     while (res == SAT_UNKNOWN && chunks < 100000) {
         res = sat_solve(s, &lim);
@@ -233,7 +233,7 @@ int main(void)
         }
         s = load(&f);
         volatile sig_atomic_t raised = 1;
-        lim = (struct sat_limits){0, 0, &raised};
+        lim = (struct sat_limits){0, deadline_after(0, &raised)};
         for (int call = 0; call < 300; call++) /* each stops within its first 256 decisions */
             sat_solve(s, &lim);
         res = sat_solve(s, NULL);

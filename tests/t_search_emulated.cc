@@ -1,14 +1,15 @@
 /*
- * The GPU vertex cover kernels (kernels/hybrid.cu, kernels/stackonly.cu, both
- * node storages) and the broker queue run on the host under
- * tests/cuda_emulation.h: a few blocks of one or two warps, threads switched
- * in a seeded random order at barriers, atomics, fences and spin loops. The
- * buffers are laid out by kernels/search_layout.h, as gpu_solve.cu does on the
- * device. Checked: every cover is valid and of minimum size (brute force),
- * PVC says no at k = opt - 1 and yes at k = opt, the kernels report no error,
- * both ways of building G - N(v) give the host's child, reduce_node reaches
- * a fixed point that keeps the optimum, and the broker queue under load loses
- * and duplicates nothing and ends exactly when the work is done.
+ * The GPU vertex cover kernels (kernels/vc/hybrid.cu, kernels/vc/stackonly.cu,
+ * both node storages) and the broker queue (worklist/broker.cuh) run on the
+ * host under tests/cuda_emulation.h: a few blocks of one or two warps, threads
+ * switched in a seeded random order at barriers, atomics, fences and spin
+ * loops. The buffers are laid out by kernels/vc/search_layout.h, as
+ * kernels/vc/gpu_solve.cu does on the device. Checked: every cover is valid
+ * and of minimum size (brute force), PVC says no at k = opt - 1 and yes at
+ * k = opt, the kernels report no error, both ways of building G - N(v) give
+ * the host's child, reduce_node reaches a fixed point that keeps the optimum,
+ * and the broker queue under load loses and duplicates nothing and ends
+ * exactly when the work is done.
  *
  * MVC_EMULATED_SEED sets the first seed, MVC_EMULATED_GRAPHS the number of
  * random graphs (default 60), MVC_EMULATED_TERMINATION the number of
@@ -95,7 +96,7 @@ static std::vector<int4> node_memory(size_t bytes)
 }
 
 /*
- * What gpu_solve_mvc_tuned does around the kernel, in host memory: the upper
+ * What gpu_solve_mvc does around the kernel, in host memory: the upper
  * bound `upper` (a cover of g), the plan from c, the launch, and reading the
  * best cover back into cv with the same consistency checks.
  */

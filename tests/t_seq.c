@@ -101,8 +101,7 @@ static void test_stop(uint64_t master)
     sigaction(SIGALRM, &sa, NULL);
     stop_flag = 0;
     solve_opts_default(&o);
-    o.quiet = 1;
-    o.stop = &stop_flag;
+    o.deadline.stop = &stop_flag;
     struct itimerval timer = {{0, 0}, {0, 100000}};
     setitimer(ITIMER_REAL, &timer, NULL);
     double t = clock_seconds();

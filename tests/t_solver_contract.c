@@ -89,7 +89,6 @@ static int call(const struct solver *s, const struct graph *g, const struct solv
 {
     struct solve_opts o = *base;
     o.solver = s->kind;
-    o.quiet = 1;
     memset(st, 0, sizeof *st);
     if (s->bound_sat)
         return solve_bound_sat(g, &o, c, st, err);
@@ -289,9 +288,9 @@ static void test_stop(uint64_t master, int device)
             solve_opts_default(&o);
             stop_flag = 1;
             if (how == 0)
-                o.stop = &stop_flag;
+                o.deadline.stop = &stop_flag;
             else
-                o.time_limit = TINY_LIMIT;
+                o.deadline = deadline_after(TINY_LIMIT, o.deadline.stop);
             struct cover c = {0};
             struct solve_stats st;
             char why[160];

@@ -188,7 +188,7 @@ static void test_path_and_shortcut(void)
 
     /* With the stop flag already set nothing is tried. */
     volatile sig_atomic_t stop = 1;
-    o.stop = &stop;
+    o.deadline.stop = &stop;
     struct steiner_tree again = {15, 3, malloc(sizeof edges)};
     memcpy(again.edges, edges, sizeof edges);
     is(steiner_improve(g, &o, &again, &st, &err), MVC_OK, "stopped exchange returns");

@@ -83,7 +83,7 @@ int main(void)
             bail("out of memory");
         int done = 0;
         for (int round = 0; round < 500 && !done; round++) { /* in short calls: it goes on */
-            done = transversal_search(t, 200, 0, NULL);
+            done = transversal_search(t, 200, &(struct deadline){0, NULL});
             transversal_best(t, chosen);
             int64_t c = conflicts_of(g, clique_of, cliques, chosen);
             inconsistent += c != transversal_best_conflicts(t) || (done && c != 0);
@@ -111,12 +111,15 @@ int main(void)
         clique_of[v] = v / 3;
     struct graph *g = graph_from_edges(ge.n, (const int32_t(*)[2])ge.e, ge.m);
     struct transversal *t = transversal_new(g, clique_of, 2, NULL, 1);
-    ok(!transversal_search(t, 1000, 0, NULL), "K6 as two triangles: no transversal");
+    ok(!transversal_search(t, 1000, &(struct deadline){0, NULL}),
+       "K6 as two triangles: no transversal");
     is(transversal_steps(t), 1000, "the step budget is kept");
     is(transversal_best_conflicts(t), 1, "its best has one conflict");
     volatile sig_atomic_t stop = 1;
-    ok(!transversal_search(t, 0, 0, &stop), "no step budget, stop raised: it ends");
-    ok(!transversal_search(t, 0, 0.02, NULL), "no step budget, 0.02 s: it ends");
+    ok(!transversal_search(t, 0, &(struct deadline){0, &stop}),
+       "no step budget, stop raised: it ends");
+    struct deadline cut = deadline_after(0.02, NULL);
+    ok(!transversal_search(t, 0, &cut), "no step budget, 0.02 s: it ends");
     transversal_free(t);
     graph_free(g);
     done_testing();

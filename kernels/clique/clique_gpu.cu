@@ -128,8 +128,8 @@ static int plan_search(const struct clique_problem *cp, const struct solve_opts 
     plan->lane_words = clique_lane_words(cp->words);
     int max_threads = clique_max_block_threads(plan->lane_words);
     plan->threads = max_threads;
-    if (o->block_size > 0) {
-        plan->threads = o->block_size / CLIQUE_WARP * CLIQUE_WARP;
+    if (o->gpu.block_size > 0) {
+        plan->threads = o->gpu.block_size / CLIQUE_WARP * CLIQUE_WARP;
         if (plan->threads < CLIQUE_WARP)
             plan->threads = CLIQUE_WARP;
         if (plan->threads > max_threads)
@@ -152,7 +152,7 @@ static int plan_search(const struct clique_problem *cp, const struct solve_opts 
                          "the clique search kernel does not fit on this device "
                          "(%d threads per block)",
                          plan->threads);
-    plan->blocks = o->blocks > 0 ? o->blocks : plan->sms * per_sm;
+    plan->blocks = o->gpu.blocks > 0 ? o->gpu.blocks : plan->sms * per_sm;
     int warps_per_block = plan->threads / CLIQUE_WARP;
     plan->warps = plan->blocks * warps_per_block;
 
@@ -163,8 +163,8 @@ static int plan_search(const struct clique_problem *cp, const struct solve_opts 
     if ((status = CUDA_CHECK(err, cudaMemGetInfo(&free_bytes, &total_bytes))) != MVC_OK)
         return status;
     double budget = MEMORY_SHARE * (double)free_bytes;
-    if (o->device_memory_limit > 0 && (double)o->device_memory_limit < budget)
-        budget = (double)o->device_memory_limit;
+    if (o->gpu.device_memory_limit > 0 && (double)o->gpu.device_memory_limit < budget)
+        budget = (double)o->gpu.device_memory_limit;
     /* a warp costs its stack and about two queue slots (the queue has a slot per warp, rounded up)
      */
     double per_warp = (double)(p->stack_stride + 2 * p->slot_stride) * sizeof(int32_t);
@@ -230,8 +230,8 @@ static int open_search(struct clique_device *d, const struct clique_plan *plan,
  * ctl->hot[HOT_STOP], and the best clique's complement goes to the progress
  * board.
  */
-static int wait_for_search(struct clique_device *d, const struct solve_opts *o, double start,
-                           int32_t n, struct error *err)
+static int wait_for_search(struct clique_device *d, const struct solve_opts *o, int32_t n,
+                           struct error *err)
 {
     int stop_sent = 0;
     struct clique_control *ctl = d->p.ctl;
@@ -242,8 +242,8 @@ static int wait_for_search(struct clique_device *d, const struct solve_opts *o, 
             progress_improve(o->report, n - best);
         return status;
     };
-    return kernel_watch_wait(&d->watch, o, start, &ctl->hot[HOT_STOP], &stop_sent,
-                             o->report != NULL, report_best, "the clique search kernel", err);
+    return kernel_watch_wait(&d->watch, o, &ctl->hot[HOT_STOP], &stop_sent, o->report != NULL,
+                             report_best, "the clique search kernel", err);
 }
 
 /*
@@ -251,15 +251,15 @@ static int wait_for_search(struct clique_device *d, const struct solve_opts *o, 
  * root colouring, then the grid. Leaves the best clique in cp->clique.
  */
 static int search_on_device(struct clique_device *d, struct clique_problem *cp,
-                            const struct solve_opts *o, int32_t target, double start,
-                            struct clique_outcome *out, struct solve_stats *st, struct error *err)
+                            const struct solve_opts *o, int32_t target, struct clique_outcome *out,
+                            struct solve_stats *st, struct error *err)
 {
     struct clique_params *p = &d->p;
     cudaStream_t stream = d->watch.stream;
     struct clique_control ctl;
     memset(&ctl, 0, sizeof ctl);
     ctl.hot[HOT_BEST] = cp->size;
-    ctl.hot[HOT_STOP] = kernel_watch_stop_requested(o, start);
+    ctl.hot[HOT_STOP] = kernel_watch_stop_requested(o);
     p->n = cp->n;
     p->words = cp->words;
     p->floor_size = o->k >= 0 ? target - 1 : 0;
@@ -285,7 +285,7 @@ static int search_on_device(struct clique_device *d, struct clique_problem *cp,
             (status = clique_launch_search(p, plan.blocks, plan.threads, plan.shared_bytes, stream,
                                            err)) != MVC_OK ||
             (status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, stream))) != MVC_OK ||
-            (status = wait_for_search(d, o, start, cp->n, err)) != MVC_OK)
+            (status = wait_for_search(d, o, cp->n, err)) != MVC_OK)
             return status;
         unsigned long long per_sm[SOLVE_MAX_SMS];
         if ((status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, p->ctl, sizeof ctl,
@@ -377,7 +377,7 @@ int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct c
         struct clique_device d;
         int status = device_open(&d, &cp, low_rows > 0 ? low_rows : 1, err);
         if (status == MVC_OK)
-            status = search_on_device(&d, &cp, o, target, start, &r, st, err);
+            status = search_on_device(&d, &cp, o, target, &r, st, err);
         device_close(&d);
         if (status != MVC_OK) {
             clique_problem_free(&cp);

@@ -38,11 +38,9 @@ void kernel_watch_close(struct kernel_watch *w)
     memset(w, 0, sizeof *w);
 }
 
-int kernel_watch_stop_requested(const struct solve_opts *o, double start)
+int kernel_watch_stop_requested(const struct solve_opts *o)
 {
-    if (o->stop != NULL && *o->stop)
-        return 1;
-    return o->time_limit > 0 && clock_seconds() - start >= o->time_limit;
+    return deadline_passed(&o->deadline);
 }
 
 int kernel_watch_send_stop(struct kernel_watch *w, int *stop_word, struct error *err)

@@ -33,8 +33,8 @@ struct kernel_watch {
 int kernel_watch_open(struct kernel_watch *w, struct error *err);
 void kernel_watch_close(struct kernel_watch *w);
 
-/* o's stop flag is raised, or its time limit, counted from `start`, has passed. */
-int kernel_watch_stop_requested(const struct solve_opts *o, double start);
+/* o's deadline has passed (deadline.h): its stop flag is raised or its time is up. */
+int kernel_watch_stop_requested(const struct solve_opts *o);
 
 /* A 1 into the device word *stop_word, on the side stream: the kernel's blocks poll that word. */
 int kernel_watch_send_stop(struct kernel_watch *w, int *stop_word, struct error *err);
@@ -51,9 +51,9 @@ int kernel_watch_read(struct kernel_watch *w, const int *word, int *value, struc
  * `name` names the kernel in an error.
  */
 template <class Report>
-static int kernel_watch_wait(struct kernel_watch *w, const struct solve_opts *o, double start,
-                             int *stop_word, int *stop_sent, bool reporting, Report report,
-                             const char *name, struct error *err)
+static int kernel_watch_wait(struct kernel_watch *w, const struct solve_opts *o, int *stop_word,
+                             int *stop_sent, bool reporting, Report report, const char *name,
+                             struct error *err)
 {
     double next_report = clock_seconds() + KERNEL_WATCH_REPORT_SECONDS;
     for (;;) {
@@ -62,7 +62,7 @@ static int kernel_watch_wait(struct kernel_watch *w, const struct solve_opts *o,
             return MVC_OK;
         if (code != cudaErrorNotReady)
             return cuda_check_at(code, name, __FILE__, __LINE__, err);
-        if (!*stop_sent && kernel_watch_stop_requested(o, start)) {
+        if (!*stop_sent && kernel_watch_stop_requested(o)) {
             int status = kernel_watch_send_stop(w, stop_word, err);
             if (status != MVC_OK)
                 return status;

@@ -18,7 +18,6 @@ extern "C" {
 #include "solve.h"
 }
 #include "gpu.h"
-#include "gpu_tuning.h"
 
 #include "cuda_check.h"
 #include "gpu_greedy.h"
@@ -42,8 +41,8 @@ struct gpu_run {
     int pvc;
     int hybrid;
     int stride;
-    int k_root; /* largest cover size worth finding at the root */
-    double t_start;
+    int k_root;     /* largest cover size worth finding at the root */
+    int domination; /* a domination round at each node's fixed point */
 };
 
 /* The root node (search_layout.h). */
@@ -67,7 +66,7 @@ static int search_memory_budget(const struct gpu_run *run, size_t *budget, struc
     if (margin < DEVICE_MEMORY_MARGIN)
         margin = DEVICE_MEMORY_MARGIN;
     *budget = free_bytes > margin ? free_bytes - margin : 0;
-    int64_t cap = run->o->device_memory_limit;
+    int64_t cap = run->o->gpu.device_memory_limit;
     if (cap > 0) {
         size_t used = search_memory_solve_bytes(run->g, run->stride);
         if ((size_t)cap <= used)
@@ -179,7 +178,7 @@ static int wait_for_search(struct search_memory *m, const struct gpu_run *run, i
 {
     bool reporting = run->o->report != NULL && !run->pvc;
     return kernel_watch_wait(
-        &m->watch, run->o, run->t_start, &m->dev.ctl->stop, stop_sent, reporting,
+        &m->watch, run->o, &m->dev.ctl->stop, stop_sent, reporting,
         [&]() { return report_best(m, run); }, "the search kernel", err);
 }
 
@@ -245,9 +244,8 @@ static void collect_stats(const struct launch_plan *p, const struct block_stats 
 }
 
 /* Everything that touches the device: returns a solve_outcome or a negative status. */
-static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *t,
-                            struct search_memory *m, struct cover *out, struct solve_stats *st,
-                            struct error *err)
+static int search_on_device(const struct gpu_run *run, struct search_memory *m, struct cover *out,
+                            struct solve_stats *st, struct error *err)
 {
     const struct graph *g = run->g;
     int status = CUDA_CHECK(err, cudaSetDevice(0));
@@ -270,7 +268,7 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
     r.stride = run->stride;
     r.stack_depth = run->k_root + 1;
     r.hybrid = run->hybrid;
-    r.storage = t != NULL ? t->storage : GPU_STORAGE_AUTO;
+    r.storage = run->o->gpu.storage;
     r.o = run->o;
     if ((status = search_memory_budget(run, &r.memory, err)) != MVC_OK)
         return status;
@@ -286,7 +284,7 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
         return status;
 
     struct search_args a = search_args_of(&m->dev, &r, &p, run->pvc, run->k_root);
-    a.domination = t != NULL && t->domination;
+    a.domination = run->domination;
 
     int stop_sent = 0;
     if ((status = launch_search(m, &r, &p, &a, err)) != MVC_OK ||
@@ -349,15 +347,30 @@ static int search_on_device(const struct gpu_run *run, const struct gpu_tuning *
     return SOLVE_OPTIMAL;
 }
 
-int gpu_solve_mvc_tuned(const struct graph *g, const struct solve_opts *o,
-                        const struct gpu_tuning *t, struct cover *out, struct solve_stats *st,
-                        struct error *err)
+/*
+ * Domination inside the GPU search pays on sparse graphs and costs on dense
+ * ones (bench/results/gpu-domination-h100.md, hybrid --no-reduce on an H100:
+ * wikipedia_link_lo, mean degree 44, 2.06 s -> 0.015 s; cop_hat500-2, mean
+ * degree 250, 0.29 s -> 0.95 s): GPU_DOMINATION_AUTO turns it on up to this
+ * mean degree.
+ */
+#define GPU_DOMINATION_MAX_MEAN_DEGREE 64
+
+static int use_domination(const struct graph *g, enum gpu_domination d)
+{
+    if (d == GPU_DOMINATION_AUTO)
+        return 2 * g->m <= (int64_t)GPU_DOMINATION_MAX_MEAN_DEGREE * g->n;
+    return d == GPU_DOMINATION_ON;
+}
+
+int gpu_solve_mvc(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                  struct solve_stats *st, struct error *err)
 {
     struct gpu_run run;
     run.g = g;
     run.o = o;
-    run.t_start = clock_seconds();
     run.pvc = o->k >= 0;
+    run.domination = use_domination(g, o->gpu.domination);
     if (o->solver != SOLVER_HYBRID && o->solver != SOLVER_STACKONLY)
         return error_set(err, MVC_EUNSUPPORTED,
                          "the GPU solves with 'hybrid' or 'stackonly', not solver %d",
@@ -383,30 +396,14 @@ int gpu_solve_mvc_tuned(const struct graph *g, const struct solve_opts *o,
         st->proven = 1;
         return SOLVE_OPTIMAL;
     }
-    if (kernel_watch_stop_requested(o, run.t_start))
+    if (kernel_watch_stop_requested(o))
         return SOLVE_STOPPED;
 
     run.k_root = search_root_bound(g->n, run.pvc, o->k, out->size);
 
     struct search_memory m;
     memset(&m, 0, sizeof m);
-    int outcome = search_on_device(&run, t, &m, out, st, err);
+    int outcome = search_on_device(&run, &m, out, st, err);
     search_memory_close(&m);
     return outcome;
-}
-
-int gpu_solve_mvc(const struct graph *g, const struct solve_opts *o, struct cover *out,
-                  struct solve_stats *st, struct error *err)
-{
-    struct gpu_tuning t = {GPU_STORAGE_AUTO,
-                           2 * g->m <= (int64_t)GPU_DOMINATION_MAX_MEAN_DEGREE * g->n};
-    const char *domination = getenv("MVC_GPU_DOMINATION");
-    if (domination != NULL)
-        t.domination = strcmp(domination, "0") != 0;
-    const char *storage = getenv("MVC_GPU_STORAGE");
-    if (storage != NULL && strcmp(storage, "shared") == 0)
-        t.storage = GPU_STORAGE_SHARED;
-    else if (storage != NULL && strcmp(storage, "global") == 0)
-        t.storage = GPU_STORAGE_GLOBAL;
-    return gpu_solve_mvc_tuned(g, o, &t, out, st, err);
 }

@@ -66,8 +66,8 @@ static int64_t default_worklist_size(const struct launch_request *r)
 {
     if (!r->hybrid)
         return 0;
-    if (r->o->worklist_size > 0)
-        return r->o->worklist_size;
+    if (r->o->gpu.worklist_size > 0)
+        return r->o->gpu.worklist_size;
     int64_t fit =
         (int64_t)((double)r->memory * WORKLIST_MEMORY_SHARE / (double)broker_slot_bytes(r->stride));
     int64_t size = fit < DEFAULT_WORKLIST_SIZE ? fit : DEFAULT_WORKLIST_SIZE;
@@ -76,7 +76,7 @@ static int64_t default_worklist_size(const struct launch_request *r)
 
 static int threshold_entries(const struct launch_request *r, int64_t worklist_size)
 {
-    double fraction = r->o->threshold > 0 ? r->o->threshold : DEFAULT_THRESHOLD;
+    double fraction = r->o->gpu.threshold > 0 ? r->o->gpu.threshold : DEFAULT_THRESHOLD;
     double t = ceil(fraction * (double)worklist_size);
     if (t < 1)
         t = 1;
@@ -145,8 +145,8 @@ static int best_for_storage(const struct launch_request *r, int in_shared, int64
     int count = 0;
     for (int size = WARP_LANES;; size = size * 2 < upper ? size * 2 : upper) {
         int block_size = size;
-        if (r->o->block_size > 0) {
-            block_size = (r->o->block_size + WARP_LANES - 1) / WARP_LANES * WARP_LANES;
+        if (r->o->gpu.block_size > 0) {
+            block_size = (r->o->gpu.block_size + WARP_LANES - 1) / WARP_LANES * WARP_LANES;
             if (block_size > max_threads)
                 block_size = max_threads;
         }
@@ -158,8 +158,8 @@ static int best_for_storage(const struct launch_request *r, int in_shared, int64
         int64_t blocks = (int64_t)per_sm * prop->multiProcessorCount;
         if (blocks > memory_blocks)
             blocks = memory_blocks;
-        if (r->o->blocks > 0 && blocks > r->o->blocks)
-            blocks = r->o->blocks;
+        if (r->o->gpu.blocks > 0 && blocks > r->o->gpu.blocks)
+            blocks = r->o->gpu.blocks;
         if (blocks >= 1) {
             all[count].valid = 1;
             all[count].block_size = block_size;
@@ -167,7 +167,7 @@ static int best_for_storage(const struct launch_request *r, int in_shared, int64
             all[count].threads = blocks * block_size < full ? blocks * block_size : full;
             count++;
         }
-        if (r->o->block_size > 0 || size >= upper || count == 16)
+        if (r->o->gpu.block_size > 0 || size >= upper || count == 16)
             break;
     }
 
@@ -230,8 +230,8 @@ int launch_plan_choose(const struct launch_request *r, struct launch_plan *p, st
     p->threshold = r->hybrid ? threshold_entries(r, worklist_size) : 0;
     p->start_depth = 0;
     if (!r->hybrid) {
-        if (r->o->depth > 0) {
-            p->start_depth = r->o->depth;
+        if (r->o->gpu.depth > 0) {
+            p->start_depth = r->o->gpu.depth;
         } else {
             int64_t want = (int64_t)p->blocks * SUBTREES_PER_BLOCK;
             while ((1ll << p->start_depth) < want)
@@ -245,7 +245,7 @@ int launch_plan_choose(const struct launch_request *r, struct launch_plan *p, st
 
 int launch_plan_shrink(const struct launch_request *r, struct launch_plan *p)
 {
-    if (r->hybrid && r->o->worklist_size <= 0 && p->worklist_size > MIN_WORKLIST_SIZE) {
+    if (r->hybrid && r->o->gpu.worklist_size <= 0 && p->worklist_size > MIN_WORKLIST_SIZE) {
         p->worklist_size /= 2;
         if (p->worklist_size < MIN_WORKLIST_SIZE)
             p->worklist_size = MIN_WORKLIST_SIZE;

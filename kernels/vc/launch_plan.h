@@ -14,7 +14,6 @@ extern "C" {
 #include "error.h"
 #include "solve.h"
 }
-#include "gpu_tuning.h"
 
 /* Entries of the worklist by default (the smallest size the paper tries) and its share of free
  * memory. */

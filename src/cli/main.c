@@ -327,7 +327,7 @@ static int run_cover(const struct options *o, struct sinks *sinks, double t_star
         return begun;
 
     struct solve_opts so = o->solve;
-    so.stop = shutdown_flag();
+    so.deadline = deadline_after(o->time_limit, shutdown_flag());
     /* progress lines: asked for, or stderr is a terminal; the solvers' details with --verbose */
     int lines = !o->quiet && (o->progress || isatty(STDERR_FILENO));
     int what = (lines ? PROGRESS_PRINT_LINES : 0) | (o->verbose ? PROGRESS_PRINT_MESSAGES : 0);
@@ -510,7 +510,7 @@ static int run_clique(const struct options *o, struct sinks *sinks, double t_sta
     settings.k = o->solve.k;
     settings.solve = o->solve;
     settings.solve.k = -1;
-    settings.solve.stop = shutdown_flag();
+    settings.solve.deadline = deadline_after(o->time_limit, shutdown_flag());
     settings.clique.complement_max_bytes = o->complement_max_bytes;
     /* the progress board counts covers; on the dense path they would be the complement's */
     settings.solve.report = NULL;
@@ -552,7 +552,7 @@ static double steiner_improve_budget(const struct options *o)
 {
     if (o->improve_time > 0)
         return o->improve_time;
-    if (o->solve.time_limit > 0 || o->improve > 0)
+    if (o->time_limit > 0 || o->improve > 0)
         return 0;
     return STEINER_IMPROVE_DEFAULT_SECONDS;
 }
@@ -578,8 +578,8 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
     so.use_gpu = o->steiner_gpu;
     so.mst = o->steiner_mst;
     so.improve = o->improve != 0;
-    so.time_limit = steiner_improve_budget(o);
-    so.stop = shutdown_flag();
+    double improve_budget = steiner_improve_budget(o);
+    so.deadline = deadline_after(improve_budget, shutdown_flag());
     struct steiner_stats st;
     memset(&st, 0, sizeof st);
     struct steiner_tree tree = {0};
@@ -612,7 +612,7 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
     code = close_sink(out, o->output, code);
     if (sinks->stats) {
         stats_write_steiner_json(sinks->stats, o->input, g, t_load, clock_seconds() - t_start,
-                                 so.time_limit, &st);
+                                 improve_budget, &st);
         code = close_sink(sinks->stats, o->stats, code);
     }
     steiner_tree_free(&tree);
@@ -827,7 +827,7 @@ int main(int argc, char **argv)
     int code = open_sinks(&o, &sinks);
     if (code != 0)
         return code;
-    if (shutdown_start(o.solve.time_limit) != 0) {
+    if (shutdown_start(o.time_limit) != 0) {
         fprintf(stderr, "mvc-gpu: cannot start the signal watcher: %s\n", strerror(errno));
         return EXIT_FAILURE_RUNTIME;
     }

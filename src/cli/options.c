@@ -28,6 +28,8 @@ enum long_only {
     OPT_THRESHOLD,
     OPT_DEPTH,
     OPT_DEVICE_MEMORY,
+    OPT_GPU_STORAGE,
+    OPT_GPU_DOMINATION,
     OPT_GPU_AFTER,
     OPT_COMPLEMENT_MEMORY,
     OPT_STEINER_ALGO,
@@ -66,6 +68,8 @@ static const struct option long_options[] = {
     {"threshold", required_argument, NULL, OPT_THRESHOLD},
     {"depth", required_argument, NULL, OPT_DEPTH},
     {"device-memory", required_argument, NULL, OPT_DEVICE_MEMORY},
+    {"gpu-storage", required_argument, NULL, OPT_GPU_STORAGE},
+    {"gpu-domination", required_argument, NULL, OPT_GPU_DOMINATION},
     {"gpu-after", required_argument, NULL, OPT_GPU_AFTER},
     {"complement-memory", required_argument, NULL, OPT_COMPLEMENT_MEMORY},
     {"steiner-algo", required_argument, NULL, OPT_STEINER_ALGO},
@@ -116,6 +120,9 @@ void options_print_help(FILE *out)
         "GPU tuning (default: from the device's occupancy and memory):\n"
         "      --block-size N, --blocks N, --worklist-size N, --threshold F, --depth D\n"
         "      --device-memory BYTES  use at most this much device memory (suffix K, M, G)\n"
+        "      --gpu-storage WHERE    where a block keeps its node: auto, shared, global\n"
+        "      --gpu-domination WHEN  domination rule in the GPU search: auto (up to mean\n"
+        "                             degree 64), on, off\n"
         "\n"
         "Steiner tree mode:\n"
         "      --steiner          2-approximate Steiner tree (PACE 2018 output) of a weighted\n"
@@ -202,17 +209,23 @@ static int parse_seconds(const char *s, double *out)
     return 0;
 }
 
+/* The position of s among count names, or -1. */
+static int name_index(const char *const *names, int count, const char *s)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(s, names[i]) == 0)
+            return i;
+    return -1;
+}
+
 /* Where Steiner mode runs a phase: auto (-1), cpu (0) or gpu (1). */
 static int parse_device(const char *s, int *out)
 {
-    if (strcmp(s, "auto") == 0)
-        *out = -1;
-    else if (strcmp(s, "cpu") == 0)
-        *out = 0;
-    else if (strcmp(s, "gpu") == 0)
-        *out = 1;
-    else
+    static const char *const names[] = {"auto", "cpu", "gpu"};
+    int i = name_index(names, 3, s);
+    if (i < 0)
         return -1;
+    *out = i - 1;
     return 0;
 }
 
@@ -392,7 +405,7 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
             note(&g.vc_only, "--solver");
             break;
         case OPT_TIME_LIMIT:
-            if (parse_seconds(optarg, &o->solve.time_limit))
+            if (parse_seconds(optarg, &o->time_limit))
                 return usage_error("--time-limit needs a positive number of seconds, not '%s'",
                                    optarg);
             note(&g.solving, "--time-limit");
@@ -427,45 +440,65 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
             note(&g.vc_only, "--no-reduce");
             break;
         case OPT_NO_BOUND_SAT:
-            o->solve.bound_sat = 0;
+            o->solve.pipeline.bound_sat = 0;
             note(&g.solving, "--no-bound-sat");
             note(&g.vc_only, "--no-bound-sat");
             break;
         case OPT_BLOCK_SIZE:
-            if (parse_int(optarg, 32, 1024, &o->solve.block_size) || o->solve.block_size % 32)
+            if (parse_int(optarg, 32, 1024, &o->solve.gpu.block_size) ||
+                o->solve.gpu.block_size % 32)
                 return usage_error("--block-size needs a multiple of 32 in 32..1024, not '%s'",
                                    optarg);
             note(&g.gpu, "--block-size");
             break;
         case OPT_BLOCKS:
-            if (parse_int(optarg, 1, 1 << 24, &o->solve.blocks))
+            if (parse_int(optarg, 1, 1 << 24, &o->solve.gpu.blocks))
                 return usage_error("--blocks needs a positive integer, not '%s'", optarg);
             note(&g.gpu, "--blocks");
             break;
         case OPT_WORKLIST_SIZE:
-            if (parse_int64(optarg, 1, (int64_t)1 << 40, &o->solve.worklist_size))
+            if (parse_int64(optarg, 1, (int64_t)1 << 40, &o->solve.gpu.worklist_size))
                 return usage_error("--worklist-size needs a positive integer, not '%s'", optarg);
             note(&g.gpu, "--worklist-size");
             break;
         case OPT_THRESHOLD:
-            if (parse_double(optarg, &o->solve.threshold) || !(o->solve.threshold > 0) ||
-                o->solve.threshold > 1)
+            if (parse_double(optarg, &o->solve.gpu.threshold) || !(o->solve.gpu.threshold > 0) ||
+                o->solve.gpu.threshold > 1)
                 return usage_error("--threshold needs a fraction in (0, 1], not '%s'", optarg);
             note(&g.gpu, "--threshold");
             break;
         case OPT_DEPTH:
-            if (parse_int(optarg, 0, 64, &o->solve.depth))
+            if (parse_int(optarg, 0, 64, &o->solve.gpu.depth))
                 return usage_error("--depth needs an integer in 0..64, not '%s'", optarg);
             note(&g.gpu, "--depth");
             break;
         case OPT_DEVICE_MEMORY:
-            if (parse_bytes(optarg, &o->solve.device_memory_limit))
+            if (parse_bytes(optarg, &o->solve.gpu.device_memory_limit))
                 return usage_error("--device-memory needs a size such as 512M or 4G, not '%s'",
                                    optarg);
             note(&g.gpu, "--device-memory");
             break;
+        case OPT_GPU_STORAGE: {
+            static const char *const names[] = {"auto", "shared", "global"};
+            int i = name_index(names, 3, optarg);
+            if (i < 0)
+                return usage_error("--gpu-storage takes auto, shared or global, not '%s'", optarg);
+            o->solve.gpu.storage = (enum gpu_storage)i; /* in enum gpu_storage's order */
+            note(&g.gpu, "--gpu-storage");
+            break;
+        }
+        case OPT_GPU_DOMINATION: {
+            static const char *const names[] = {"auto", "off", "on"};
+            int i = name_index(names, 3, optarg);
+            if (i < 0)
+                return usage_error("--gpu-domination takes auto, on or off, not '%s'", optarg);
+            o->solve.gpu.domination = (enum gpu_domination)i; /* in enum gpu_domination's order */
+            note(&g.gpu, "--gpu-domination");
+            break;
+        }
         case OPT_GPU_AFTER:
-            if (parse_double(optarg, &o->solve.gpu_after) || !(o->solve.gpu_after >= 0))
+            if (parse_double(optarg, &o->solve.pipeline.gpu_after) ||
+                !(o->solve.pipeline.gpu_after >= 0))
                 return usage_error("--gpu-after needs a number of seconds >= 0, not '%s'", optarg);
             note(&g.solving, "--gpu-after");
             note(&g.vc_only, "--gpu-after");
@@ -543,8 +576,6 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
     if (o->verbose && o->quiet)
         return usage_error("%s", "--verbose and --quiet exclude each other");
     o->gpu_option = g.gpu;
-    o->solve.verbose = o->verbose;
-    o->solve.quiet = o->quiet;
     o->progress = !o->quiet && (g.progress != NULL || o->verbose);
     return 0;
 }

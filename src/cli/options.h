@@ -28,6 +28,7 @@ struct options {
     enum run_mode mode;
     enum check_kind check;
     struct solve_opts solve;
+    double time_limit;        /* --time-limit in seconds, 0 for none */
     const char *input;        /* graph file, "-" for standard input */
     const char *cover_file;   /* --check: the answer to verify */
     const char *format;       /* --format, NULL for detection from content */

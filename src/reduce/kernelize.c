@@ -30,8 +30,7 @@ struct kernel_opts kernel_opts_default(void)
         .lp = 1,
         .unconfined = 1,
         .folds = 1,
-        .time_limit = 0,
-        .stop = NULL,
+        .deadline = {0, NULL},
     };
 }
 
@@ -60,9 +59,7 @@ struct reduction {
 
 static int expired(struct reduction *red)
 {
-    const struct kernel_opts *o = red->o;
-    if ((o->stop != NULL && *o->stop) ||
-        (o->time_limit > 0 && clock_seconds() - red->start > o->time_limit))
+    if (deadline_passed(&red->o->deadline))
         red->stopped = 1;
     return red->stopped;
 }

@@ -2,10 +2,10 @@
 #ifndef MVC_KERNELIZE_H
 #define MVC_KERNELIZE_H
 
-#include <signal.h>
 #include <stdint.h>
 
 #include "cover.h"
+#include "deadline.h"
 #include "error.h"
 #include "graph.h"
 
@@ -36,8 +36,7 @@ struct kernel_opts {
      * of the input, whose cliques are the input's.
      */
     int folds;
-    double time_limit;           /* seconds, 0 for none: on expiry the kernel so far is returned */
-    volatile sig_atomic_t *stop; /* NULL, or stop as soon as it is set */
+    struct deadline deadline; /* once passed, the kernel so far is returned */
 };
 
 struct kernel_stats {

@@ -169,7 +169,7 @@ int steiner_solve(const struct graph *g, const struct steiner_opts *o, struct st
         return error_set(err, MVC_EINPUT, "unknown Steiner algorithm %d", o->algo);
 
     struct steiner_run run;
-    int status = steiner_run_start(&run, g, o, st, t_start, err);
+    int status = steiner_run_start(&run, g, o, st, err);
     if (status != MVC_OK)
         return status;
     status = check_input(g, run.is_terminal, err);

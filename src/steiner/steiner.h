@@ -6,10 +6,10 @@
 #ifndef MVC_STEINER_H
 #define MVC_STEINER_H
 
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 
+#include "deadline.h"
 #include "error.h"
 #include "gpu_steiner.h"
 #include "graph.h"
@@ -36,9 +36,7 @@ struct steiner_opts {
                     graph; auto takes the GPU from a size on (steiner_mst.h says why) */
     int batch;   /* GPU KMB: sources per p-SSSP launch, 0 to choose */
     int improve; /* run the loose-path exchange after the construction */
-    double
-        time_limit; /* seconds from the start of steiner_solve, 0 for none; ends the improvement */
-    volatile sig_atomic_t *stop; /* set asynchronously to end the improvement early */
+    struct deadline deadline; /* ends the improvement (none by default) */
 };
 
 void steiner_opts_default(struct steiner_opts *o);
@@ -82,8 +80,8 @@ int steiner_solve(const struct graph *g, const struct steiner_opts *o, struct st
 
 /*
  * Loose-path exchange on an existing tree (what steiner_solve runs when
- * o->improve): never increases the weight. Uses o->time_limit from now and
- * o->stop; st (may be NULL) describes this call alone.
+ * o->improve): never increases the weight, ends by o->deadline; st (may be
+ * NULL) describes this call alone.
  */
 int steiner_improve(const struct graph *g, const struct steiner_opts *o, struct steiner_tree *t,
                     struct steiner_stats *st, struct error *err);

@@ -15,7 +15,7 @@ int steiner_kmb_gpu(struct steiner_run *run, struct steiner_tree *out, struct er
 int steiner_mehlhorn(struct steiner_run *run, int use_gpu, struct steiner_tree *out,
                      struct error *err);
 
-/* The loose-path exchange on t until no exchange helps, run->deadline or the stop flag. */
+/* The loose-path exchange on t until no exchange helps or o->deadline passes. */
 int steiner_improve_run(struct steiner_run *run, struct steiner_tree *t, struct error *err);
 
 #endif

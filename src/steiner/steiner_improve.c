@@ -341,9 +341,7 @@ static int compare_pairs(const void *pa, const void *pb)
 
 static int out_of_time(const struct steiner_run *run)
 {
-    if (run->o->stop && *run->o->stop)
-        return 1;
-    return run->deadline > 0 && clock_seconds() >= run->deadline;
+    return deadline_passed(&run->o->deadline);
 }
 
 int steiner_improve_run(struct steiner_run *run, struct steiner_tree *t, struct error *err)
@@ -426,7 +424,7 @@ int steiner_improve(const struct graph *g, const struct steiner_opts *o, struct 
     if (g->n_terminals <= 0)
         return error_set(err, MVC_EINPUT, "the graph has no terminals: nothing to connect");
     struct steiner_run run;
-    int status = steiner_run_start(&run, g, o, st, clock_seconds(), err);
+    int status = steiner_run_start(&run, g, o, st, err);
     if (status != MVC_OK)
         return status;
     for (int32_t i = 0; i < g->n_terminals; i++)

@@ -13,9 +13,9 @@ long long steiner_vertex_name(const struct graph *g, int32_t v)
 }
 
 int steiner_run_start(struct steiner_run *run, const struct graph *g, const struct steiner_opts *o,
-                      struct steiner_stats *st, double start, struct error *err)
+                      struct steiner_stats *st, struct error *err)
 {
-    *run = (struct steiner_run){g, o, st, NULL, NULL, 0, 0};
+    *run = (struct steiner_run){g, o, st, NULL, NULL, 0};
     run->is_terminal = calloc((size_t)g->n + 1, 1);
     run->cid = malloc(((size_t)g->n + 1) * sizeof *run->cid);
     if (run->is_terminal == NULL || run->cid == NULL) {
@@ -24,8 +24,6 @@ int steiner_run_start(struct steiner_run *run, const struct graph *g, const stru
     }
     for (int32_t v = 0; v < g->n; v++)
         run->cid[v] = -1;
-    if (o->time_limit > 0)
-        run->deadline = start + o->time_limit;
     return MVC_OK;
 }
 

@@ -19,17 +19,15 @@ struct steiner_run {
     struct steiner_stats *st;
     uint8_t *is_terminal; /* n + 1 flags */
     int32_t *cid;         /* n entries of -1, lent to tree_adj_build */
-    double deadline;      /* clock_seconds() value ending the improvement, 0 for none */
     int use_gpu;          /* the shortest paths run on the GPU (its context is started) */
 };
 
 /*
- * A run over g: no terminal flagged yet, every cid -1, on the CPU, the
- * improvement ending o->time_limit seconds after start (a clock_seconds()
- * value) when there is a limit. MVC_OK, or MVC_ENOMEM with a message.
+ * A run over g: no terminal flagged yet, every cid -1, on the CPU. MVC_OK,
+ * or MVC_ENOMEM with a message.
  */
 int steiner_run_start(struct steiner_run *run, const struct graph *g, const struct steiner_opts *o,
-                      struct steiner_stats *st, double start, struct error *err);
+                      struct steiner_stats *st, struct error *err);
 void steiner_run_end(struct steiner_run *run);
 
 /* Collected edges of G'' (repeats allowed until subgraph_to_tree). */

@@ -110,14 +110,6 @@ static struct pipeline next_stages(struct pipeline p)
  */
 #define BOUND_SAT_MAX_EDGES ((int64_t)1 << 24)
 
-static double remaining_time(const struct solve_opts *o, double start)
-{
-    if (o->time_limit <= 0)
-        return 0;
-    double left = o->time_limit - (clock_seconds() - start);
-    return left > 1e-3 ? left : 1e-3;
-}
-
 /* The entrants of a race: the rest of the pipeline, one solver, or bound-sat. */
 static int enter_stages(const void *arg, const struct graph *g, const struct solve_opts *o,
                         struct cover *out, struct solve_stats *st, struct error *err)
@@ -184,7 +176,7 @@ static int solve_suited(const struct graph *g, const struct solve_opts *o, struc
      * 0.1-0.5 s later (H100 machine, 16 cores).
      */
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    if (o->threads == 0 && g->n > SMALL_COMPONENT && cpus > 4 && !o->cpu_only)
+    if (o->threads == 0 && g->n > SMALL_COMPONENT && cpus > 4 && !o->pipeline.cpu_only)
         cpu.threads = (int)cpus - 2;
 #endif
     struct race_entrant entrants[3];
@@ -195,14 +187,14 @@ static int solve_suited(const struct graph *g, const struct solve_opts *o, struc
         entrants[count++].opts.solver = SOLVER_CLIQUE;
     }
 #ifdef HAVE_CUDA
-    if (g->n > SMALL_COMPONENT && !o->cpu_only) {
+    if (g->n > SMALL_COMPONENT && !o->pipeline.cpu_only) {
         /*
          * The GPU solver joins only once the runtime is up: a CPU answer that
          * comes first then never waits for the start-up to finish.
          */
         entrants[count] = (struct race_entrant){
             .opts = cpu,
-            .start_after = o->gpu_after >= 0 ? o->gpu_after : CPU_PROBE_SECONDS,
+            .start_after = o->pipeline.gpu_after >= 0 ? o->pipeline.gpu_after : CPU_PROBE_SECONDS,
             .prepare = gpu_warm_up_start,
             .prepare_after = GPU_WARM_UP_AFTER,
             .ready = gpu_warm_up_done,
@@ -266,7 +258,7 @@ static int run_bound_sat(struct pipeline rest, const struct graph *g, const stru
      * search proves the optimum 20 or more above the bound, and the slack
      * levels only took a core from it (1.1-1.4 times slower on 2 cores).
      */
-    sat.bound_sat_no_slack = clique_suits(g) || g->n <= SPARSE_CLIQUE_MAX;
+    sat.bound_sat.no_slack = clique_suits(g) || g->n <= SPARSE_CLIQUE_MAX;
     for (int i = 0; i < bound_sat_runs(o); i++) {
         entrants[count] = (struct race_entrant){
             .opts = sat, .solve = enter_bound_sat, .start_after = BOUND_SAT_AFTER};
@@ -315,7 +307,6 @@ static void add_component_stats(struct solve_stats *total, const struct solve_st
 static int run_split(struct pipeline rest, const struct graph *g, const struct solve_opts *o,
                      struct cover *out, struct solve_stats *st, struct error *err)
 {
-    double start = clock_seconds();
     struct split sp;
     if (split_open(&sp, g) != MVC_OK || cover_init(out, g->n) != MVC_OK) {
         split_close(&sp);
@@ -335,7 +326,6 @@ static int run_split(struct pipeline rest, const struct graph *g, const struct s
             break;
         }
         struct solve_opts run = *o;
-        run.time_limit = remaining_time(o, start);
         /* once filled, nothing part's solver finds changes out: it reports nowhere */
         if (!filled)
             to_come -= part->n;
@@ -433,8 +423,7 @@ static int run_reduce(struct pipeline p, const struct graph *g, const struct sol
     double start = clock_seconds();
     struct kernel_opts ko = kernel_opts_default();
     ko.folds = p.stage[0].folds;
-    ko.time_limit = o->time_limit;
-    ko.stop = o->stop;
+    ko.deadline = o->deadline;
     struct kernel_stats ks;
     memset(&ks, 0, sizeof ks);
     struct kernel *kernel = NULL;
@@ -453,7 +442,6 @@ static int run_reduce(struct pipeline p, const struct graph *g, const struct sol
         progress_improve(o->report, offset + kg->n); /* every kernel vertex */
         progress_lower(o->report, ks.lp_lower_bound);
         struct solve_opts run = *o;
-        run.time_limit = remaining_time(o, start);
         run.k = o->k >= 0 ? o->k - offset : -1;
         struct progress scope;
         run.report = progress_open(&scope, o->report, offset, offset);
@@ -519,9 +507,9 @@ int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover 
     struct pipeline p = STAGES(reduced_stages);
     if (!o->reduce) {
         p = STAGES(direct_stages);
-        run.solver =
-            o->cpu_only && o->solver == SOLVER_AUTO ? SOLVER_SEQ : solver_resolve(o->solver);
-    } else if (o->solver == SOLVER_AUTO && o->bound_sat) {
+        run.solver = o->pipeline.cpu_only && o->solver == SOLVER_AUTO ? SOLVER_SEQ
+                                                                      : solver_resolve(o->solver);
+    } else if (o->solver == SOLVER_AUTO && o->pipeline.bound_sat) {
         p = STAGES(auto_stages);
     }
     int outcome = run_stage(p, g, &run, out, st, err);

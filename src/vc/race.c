@@ -29,7 +29,7 @@ struct runner {
     const struct graph *g;
     race_solve_fn solve;
     const void *arg;
-    struct solve_opts opts;     /* opts.stop points at stop below, opts.report at scope */
+    struct solve_opts opts;     /* its deadline's stop flag is stop below, opts.report scope */
     volatile sig_atomic_t stop; /* set by the coordinator only */
     struct progress scope;      /* under the race's: every entrant covers its graph */
     pthread_t thread;
@@ -63,7 +63,7 @@ static int runner_start(struct runner *r, volatile sig_atomic_t *user_stop)
     r->started = pthread_create(&r->thread, NULL, run_solver, r) == 0;
     if (!r->started) {
         /* no thread to be had: run it here, to the end, stopped only by the user */
-        r->opts.stop = user_stop;
+        r->opts.deadline.stop = user_stop;
         run_solver(r);
     }
     return r->started;
@@ -122,12 +122,12 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
         runners[i].solve = entrants[i].solve != NULL ? entrants[i].solve : solve;
         runners[i].arg = entrants[i].arg;
         runners[i].opts = entrants[i].opts;
-        runners[i].opts.stop = &runners[i].stop;
+        runners[i].opts.deadline.stop = &runners[i].stop;
         runners[i].opts.report = progress_open(&runners[i].scope, o->report, 0, 0);
     }
     double start = clock_seconds();
     for (;;) {
-        int user_stop = o->stop != NULL && *o->stop;
+        int user_stop = deadline_stopped(&o->deadline);
         int running = 0, waiting = 0, answered = 0, out_of_time = 0;
         double now = clock_seconds();
         for (int i = 0; i < count; i++) {
@@ -155,13 +155,7 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
                     waiting++;
                     continue;
                 }
-                /* the time already spent counts against a late starter's limit */
-                if (r->opts.time_limit > 0) {
-                    r->opts.time_limit -= now - start;
-                    if (r->opts.time_limit < 1e-3)
-                        r->opts.time_limit = 1e-3;
-                }
-                if (!runner_start(r, o->stop)) {
+                if (!runner_start(r, o->deadline.stop)) {
                     r->done = 1;
                     answered |= proven(r);
                     continue;

@@ -23,7 +23,7 @@ struct race_entrant {
 /*
  * Runs solve once per entrant, each on its own thread from its start time
  * on, until one returns a proven answer (the others are then stopped), all
- * have ended, or o->stop is raised. Returns the winner's outcome with its
+ * have ended, or o->deadline's stop flag is raised. Returns the winner's outcome with its
  * cover and statistics (a stopped answer: the smallest cover, with the best
  * lower bound any entrant proved), or the first entrant's error when none
  * answered.

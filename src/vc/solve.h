@@ -2,15 +2,15 @@
 #ifndef MVC_SOLVE_H
 #define MVC_SOLVE_H
 
-#include <signal.h>
 #include <stdint.h>
 
 #include "cover.h"
+#include "deadline.h"
 #include "graph.h"
 #include "progress.h"
 
 enum solver_kind {
-    SOLVER_AUTO,       /* per component: see solve_auto in solve.c */
+    SOLVER_AUTO,       /* per component, those that suit it: see pipeline.c */
     SOLVER_SEQ,        /* CPU branch-and-reduce */
     SOLVER_STACKONLY,  /* GPU, local stacks only (paper's StackOnly) */
     SOLVER_HYBRID,     /* GPU, local stacks plus the broker-queue worklist */
@@ -19,39 +19,80 @@ enum solver_kind {
     SOLVER_BNR,        /* CPU branch and reduce with lower bounds, for sparse graphs */
 };
 
-struct solve_opts {
-    enum solver_kind solver;
-    int64_t k;         /* PVC parameter, or -1 for MVC */
-    double time_limit; /* seconds of search, 0 for none */
-    int threads;       /* CPU threads, 0 for automatic */
-    /* read by no solver (they never print; report takes what they have to say) */
-    int verbose;
-    int quiet;
-    int reduce; /* kernelize before the search (default on) */
-    /* GPU experiments; 0 means choose automatically */
+/* Which entrants the pipeline races under SOLVER_AUTO (pipeline.c), and when. */
+struct pipeline_opts {
+    int bound_sat;    /* race the SAT search of the clique-cover bound (default on;
+                         off: --no-bound-sat, for comparisons) */
+    int cpu_only;     /* no GPU solver joins and no CUDA call is made */
+    double gpu_after; /* the CPU's head start in seconds before a GPU solver joins;
+                         negative for the default */
+};
+
+/* Where a GPU block keeps its current node (Sec. IV-E): chosen from the device's limits, or forced.
+ */
+enum gpu_storage {
+    GPU_STORAGE_AUTO = 0,
+    GPU_STORAGE_SHARED, /* shared memory; refused with MVC_EUNSUPPORTED when a node does not fit */
+    GPU_STORAGE_GLOBAL, /* global memory */
+};
+
+/* A domination round at each GPU search node's fixed point (kernels/vc/reduce.cuh). */
+enum gpu_domination {
+    GPU_DOMINATION_AUTO = 0, /* on up to a mean degree (kernels/vc/gpu_solve.cu says why) */
+    GPU_DOMINATION_OFF,
+    GPU_DOMINATION_ON,
+};
+
+/* The GPU vertex cover and clique searches (stackonly, hybrid, clique-gpu); 0 chooses. */
+struct gpu_opts {
     int block_size;
     int blocks;
     int64_t worklist_size;
     double threshold;            /* worklist fill fraction under which children are shared */
     int depth;                   /* StackOnly start depth */
     int64_t device_memory_limit; /* bytes, 0 for no cap */
-    int colour_bound_only;       /* clique: no MaxSAT reasoning, as in the GPU search */
-    double gpu_after;            /* auto: the CPU's head start in seconds before a GPU solver joins;
-                                    negative for the default */
-    uint64_t seed;               /* randomized searches (bound-sat's local search): runs with
-                                    different seeds take different paths */
-    int bound_sat_no_slack;      /* bound-sat: only ask whether the bound itself is met */
-    int bound_sat;               /* auto: race the SAT search of the clique-cover bound
-                                    (default on; off: --no-bound-sat, for comparisons) */
-    int cpu_only;                /* auto: no GPU solver joins and no CUDA call is made */
-    /* set asynchronously by the signal handler or the timer; solvers poll it */
-    volatile sig_atomic_t *stop;
+    enum gpu_storage storage;
+    enum gpu_domination domination;
+};
+
+/* The CPU clique search (clique). */
+struct clique_search_opts {
+    int colour_bound_only; /* no MaxSAT reasoning, as in the GPU search */
+};
+
+/* The SAT search of the clique-cover bound (bound-sat). */
+struct bound_sat_opts {
+    int no_slack; /* only ask whether the bound itself is met */
+};
+
+/*
+ * What every solver gets: the problem, when to end, the CPU threads, where
+ * to report; then what one solver or the pipeline alone reads, each in a
+ * struct of its own.
+ */
+struct solve_opts {
+    enum solver_kind solver;
+    int64_t k;     /* PVC parameter, or -1 for MVC */
+    int threads;   /* CPU threads, 0 for automatic */
+    int reduce;    /* kernelize before the search (default on) */
+    uint64_t seed; /* randomized searches (bound-sat's local search): runs with
+                      different seeds take different paths */
+    /*
+     * When to end (deadline.h): the time limit as a moment, and the stop flag a
+     * signal, the time-limit watcher or a race raises. Callers set it with
+     * deadline_after just before solving; the default has neither.
+     */
+    struct deadline deadline;
     /*
      * Where the solver reports its best covers, lower bounds, search nodes
      * and messages (progress.h); the pipeline points each part at a scope of
      * its own. NULL: nobody listens, and nothing is reported.
      */
     struct progress *report;
+    struct pipeline_opts pipeline;
+    struct gpu_opts gpu;
+    struct clique_search_opts clique;
+    struct bound_sat_opts bound_sat;
 };
 
 void solve_opts_default(struct solve_opts *o);

@@ -20,8 +20,9 @@ struct solver_start {
 /*
  * Resolves NULL options and statistics, clears the statistics and names the
  * solver, then takes a greedy cover into out as the first answer (timed as
- * the upper bound, reported to the progress board). Returns MVC_OK, or a
- * negative status with err set.
+ * the upper bound, reported to the progress board). Returns MVC_OK to go on,
+ * SOLVE_FOUND when that cover already answers PVC (at most k vertices), or a
+ * negative status with err set: a solver returns anything but MVC_OK as it is.
  */
 int solver_start(struct solver_start *s, const char *name, const struct graph *g,
                  const struct solve_opts *opts, struct solve_stats *stats, struct cover *out,

@@ -17,8 +17,8 @@ void solve_opts_default(struct solve_opts *o)
     o->solver = SOLVER_AUTO;
     o->k = -1;
     o->reduce = 1;
-    o->bound_sat = 1;
-    o->gpu_after = -1;
+    o->pipeline.bound_sat = 1;
+    o->pipeline.gpu_after = -1;
 }
 
 const char *solver_name(enum solver_kind kind)

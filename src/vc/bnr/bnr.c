@@ -37,7 +37,6 @@ enum node_result {
 struct bnr_search {
     const struct solve_opts *o;
     struct error *err;
-    double t_start;
     int64_t nodes;
     int32_t depth;            /* branchings above the current node */
     int32_t root_lower_bound; /* on the input's minimum cover, from the root's kernel */
@@ -60,19 +59,7 @@ static int no_memory(struct bnr_search *s)
 
 static int stop_requested(struct bnr_search *s)
 {
-    const struct solve_opts *o = s->o;
-    if (o->stop != NULL && *o->stop)
-        return 1;
-    return o->time_limit > 0 && clock_seconds() - s->t_start >= o->time_limit;
-}
-
-/* Seconds left for a kernelization (0: no limit). */
-static double time_left(const struct bnr_search *s)
-{
-    if (s->o->time_limit <= 0)
-        return 0;
-    double left = s->o->time_limit - (clock_seconds() - s->t_start);
-    return left > 1e-3 ? left : 1e-3;
+    return deadline_passed(&s->o->deadline);
 }
 
 static void cover_swap(struct cover *a, struct cover *b)
@@ -391,13 +378,13 @@ static int improve_by_local_search(struct bnr_search *s, const struct graph *c, 
     double budget = LS_SECONDS + LS_SECONDS_PER_VERTEX * (double)c->n;
     if (budget > LS_MAX_SECONDS)
         budget = LS_MAX_SECONDS;
-    if (s->o->time_limit > 0 && budget > LS_SHARE * time_left(s))
-        budget = LS_SHARE * time_left(s);
+    const struct deadline *d = &s->o->deadline;
+    if (deadline_limited(d) && budget > LS_SHARE * deadline_left(d))
+        budget = LS_SHARE * deadline_left(d);
     struct local_search_opts lo = local_search_opts_default();
-    lo.time_limit = budget;
+    lo.deadline = budget > 0 ? deadline_within(*d, budget) : *d;
     lo.max_steps = 0; /* the time budget bounds it */
     lo.target = target;
-    lo.stop = s->o->stop;
     struct local_search_stats ls;
     int status = local_search_improve(c, &lo, cover, &ls, s->err);
     if (status == MVC_OK) {
@@ -577,8 +564,7 @@ static int search_graph(struct bnr_search *s, const struct graph *g, struct grap
         return r;
     }
     struct kernel_opts ko = kernel_opts_default();
-    ko.time_limit = time_left(s);
-    ko.stop = s->o->stop;
+    ko.deadline = s->o->deadline;
     /*
      * The LP rule runs at the root only: below it, it fired at under 1% of the
      * nodes on PACE 2019 kernels and cost a quarter of the time; the
@@ -666,12 +652,8 @@ int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover
         return status;
     const struct solve_opts *o = start.o;
     struct solve_stats *st = start.st;
-    double t_start = start.t_start;
     int pvc = o->k >= 0;
-    if (pvc && out->size <= o->k)
-        return SOLVE_FOUND;
-
-    struct bnr_search s = {.o = o, .err = err, .t_start = t_start};
+    struct bnr_search s = {.o = o, .err = err};
     int32_t limit = pvc ? (int32_t)o->k : out->size - 1; /* pvc: k < greedy size <= n */
     struct cover found = {0};
     double t_search = clock_seconds();

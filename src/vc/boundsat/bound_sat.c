@@ -166,25 +166,22 @@ struct search_totals {
  * or memory runs out (MVC_ENOMEM).
  */
 static int search_transversal(const struct graph *g, const int32_t *clique_of, int32_t cliques,
-                              const struct cover *greedy, const struct solve_opts *o,
-                              double t_start, uint8_t *set, struct search_totals *tot)
+                              const struct cover *greedy, const struct solve_opts *o, uint8_t *set,
+                              struct search_totals *tot)
 {
     struct transversal *t = NULL; /* made after the probe, which on dense graphs ends it all */
     struct sat *s = NULL;
     int r = encode(g, clique_of, cliques, 0, greedy, &s);
     int64_t steps = FIRST_STEPS, conflicts = PROBE_CONFLICTS;
     while (r == MVC_OK) {
-        double left = 0;
-        if (o->time_limit > 0 && (left = o->time_limit - (clock_seconds() - t_start)) <= 0)
+        if (deadline_passed(&o->deadline))
             break;
-        struct sat_limits lim = {conflicts, left, o->stop};
+        struct sat_limits lim = {conflicts, o->deadline};
         r = sat_solve(s, &lim);
         if (r == SAT_SATISFIABLE)
             for (int32_t v = 0; v < g->n; v++)
                 set[v] = (uint8_t)sat_value(s, v);
-        if (r != SAT_UNKNOWN || (o->stop != NULL && *o->stop))
-            break;
-        if (o->time_limit > 0 && (left = o->time_limit - (clock_seconds() - t_start)) <= 0)
+        if (r != SAT_UNKNOWN || deadline_passed(&o->deadline))
             break;
         if (t == NULL) {
             for (int32_t v = 0; v < g->n; v++)
@@ -197,7 +194,7 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
             }
         }
         tot->rounds++;
-        if (transversal_search(t, steps, left, o->stop)) {
+        if (transversal_search(t, steps, &o->deadline)) {
             transversal_best(t, set);
             r = SAT_SATISFIABLE;
             break;
@@ -228,18 +225,17 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
  */
 static int search_with_slack(const struct graph *g, const int32_t *clique_of, int32_t cliques,
                              int32_t slack, const struct cover *greedy, const struct solve_opts *o,
-                             double t_start, uint8_t *set, struct search_totals *tot)
+                             uint8_t *set, struct search_totals *tot)
 {
     struct sat *s = NULL;
     int r = encode(g, clique_of, cliques, slack, greedy, &s);
     if (r != MVC_OK)
         return r;
-    double left = 0;
-    if (o->time_limit > 0 && (left = o->time_limit - (clock_seconds() - t_start)) <= 0) {
+    if (deadline_passed(&o->deadline)) {
         sat_free(s);
         return SAT_UNKNOWN;
     }
-    struct sat_limits lim = {0, left, o->stop};
+    struct sat_limits lim = {0, o->deadline};
     r = sat_solve(s, &lim);
     if (r == SAT_SATISFIABLE)
         for (int32_t v = 0; v < g->n; v++)
@@ -257,18 +253,16 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
 {
     struct solver_start start;
     int status = solver_start(&start, "bound-sat", g, opts, stats, out, err);
+    if (status >= 0) {
+        start.st->kernel_n = g->n; /* it searches the graph as given */
+        start.st->kernel_m = g->m;
+    }
     if (status != MVC_OK)
         return status;
     const struct solve_opts *o = start.o;
     struct solve_stats *st = start.st;
     double t_start = start.t_start;
-    st->kernel_n = g->n; /* it searches the graph as given */
-    st->kernel_m = g->m;
     int pvc = o->k >= 0;
-    if (pvc && out->size <= o->k) {
-        st->proven = 1;
-        return SOLVE_FOUND;
-    }
 
     int32_t *clique_of = malloc(((size_t)g->n + 1) * sizeof *clique_of);
     int32_t cliques = 0;
@@ -294,11 +288,11 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
         while (set != NULL) {
             double t_level = clock_seconds();
             if (slack == 0)
-                r = search_transversal(g, clique_of, cliques, out, o, t_start, set, &tot);
+                r = search_transversal(g, clique_of, cliques, out, o, set, &tot);
             else if ((int64_t)cliques * slack > MAX_COUNTER_VARS)
                 r = SAT_UNKNOWN; /* the counter would take too much memory */
             else
-                r = search_with_slack(g, clique_of, cliques, slack, out, o, t_start, set, &tot);
+                r = search_with_slack(g, clique_of, cliques, slack, out, o, set, &tot);
             progress_message(o->report,
                              "bound-sat: %ld vertices, %ld cliques, bound %ld, slack %ld: %s in "
                              "%.3f s (%lld rounds, %lld local-search steps, %lld conflicts so far)",
@@ -314,7 +308,7 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
                 break;
             st->lower_bound = bound + slack + 1;
             progress_lower(o->report, st->lower_bound);
-            if (o->bound_sat_no_slack)
+            if (o->bound_sat.no_slack)
                 break;
             if (st->lower_bound >= out->size)
                 break; /* the greedy cover meets the bound */

@@ -24,7 +24,7 @@
  * cover; PVC: one question, at s = k - (n - c): SOLVE_FOUND, or
  * SOLVE_NO_COVER (also when k is below the bound). Otherwise (a limit, or a
  * counter too large) SOLVE_STOPPED with the greedy cover and st->lower_bound
- * the bound plus the slacks refuted; with o->bound_sat_no_slack, MVC stops
+ * the bound plus the slacks refuted; with o->bound_sat.no_slack, MVC stops
  * there after slack 0. o and st may be NULL.
  */
 int solve_bound_sat(const struct graph *g, const struct solve_opts *o, struct cover *out,

@@ -673,16 +673,15 @@ static int reduce_learnts(struct sat *s)
 }
 
 /* The stop flag and the conflict budget every time, the clock only when asked. */
-static int limits_reached(const struct sat_limits *lim, int64_t conflicts, double start,
-                          int read_clock)
+static int limits_reached(const struct sat_limits *lim, int64_t conflicts, int read_clock)
 {
     if (lim == NULL)
         return 0;
-    if (lim->stop != NULL && *lim->stop)
+    if (deadline_stopped(&lim->deadline))
         return 1;
     if (lim->max_conflicts > 0 && conflicts >= lim->max_conflicts)
         return 1;
-    return read_clock && lim->time_limit > 0 && clock_seconds() - start >= lim->time_limit;
+    return read_clock && deadline_passed(&lim->deadline);
 }
 
 /* Learns from the conflict and asserts the learnt clause's first literal. */
@@ -749,7 +748,7 @@ int sat_solve(struct sat *s, const struct sat_limits *lim)
                 result = status;
                 break;
             }
-            if (limits_reached(lim, s->stats.conflicts - conflicts_at_start, start,
+            if (limits_reached(lim, s->stats.conflicts - conflicts_at_start,
                                s->stats.conflicts % CHECK_INTERVAL == 0))
                 break;
             if (s->since_restart >= s->next_restart) {
@@ -770,7 +769,7 @@ int sat_solve(struct sat *s, const struct sat_limits *lim)
         }
         /* limits before the heap gives up a variable, which a stop here would lose */
         if (++s->decisions_checked % CHECK_INTERVAL == 0 &&
-            limits_reached(lim, s->stats.conflicts - conflicts_at_start, start, 1))
+            limits_reached(lim, s->stats.conflicts - conflicts_at_start, 1))
             break;
         int32_t v = -1;
         while (s->heap_len > 0) {

@@ -2,8 +2,9 @@
 #ifndef MVC_SAT_H
 #define MVC_SAT_H
 
-#include <signal.h>
 #include <stdint.h>
+
+#include "deadline.h"
 
 /* Literal of variable v: SAT_LIT(v, 0) is v, SAT_LIT(v, 1) is not v. */
 #define SAT_LIT(v, negated) (2 * (int32_t)(v) + ((negated) ? 1 : 0))
@@ -15,9 +16,8 @@ enum sat_result {
 };
 
 struct sat_limits {
-    int64_t max_conflicts;       /* in this call; 0 for none */
-    double time_limit;           /* seconds, 0 for none */
-    volatile sig_atomic_t *stop; /* NULL, or give up as soon as it is set */
+    int64_t max_conflicts;    /* in this call; 0 for none */
+    struct deadline deadline; /* give up once passed */
 };
 
 struct sat_stats {

@@ -290,15 +290,12 @@ static void step(struct transversal *t)
     }
 }
 
-int transversal_search(struct transversal *t, int64_t max_steps, double time_limit,
-                       volatile sig_atomic_t *stop)
+int transversal_search(struct transversal *t, int64_t max_steps, const struct deadline *deadline)
 {
-    double start = clock_seconds();
     for (int64_t s = 0; t->bad_len > 0; s++) {
         if (max_steps > 0 && s >= max_steps)
             break;
-        if (s % CHECK_INTERVAL == CHECK_INTERVAL - 1 &&
-            ((stop != NULL && *stop) || (time_limit > 0 && clock_seconds() - start >= time_limit)))
+        if (s % CHECK_INTERVAL == CHECK_INTERVAL - 1 && deadline_passed(deadline))
             break;
         step(t);
         if (t->conflicts < t->best_conflicts)

@@ -5,9 +5,9 @@
 #ifndef MVC_TRANSVERSAL_H
 #define MVC_TRANSVERSAL_H
 
-#include <signal.h>
 #include <stdint.h>
 
+#include "deadline.h"
 #include "graph.h"
 
 /*
@@ -36,12 +36,11 @@ struct transversal *transversal_new(const struct graph *g, const int32_t *clique
 void transversal_free(struct transversal *t);
 
 /*
- * Runs up to max_steps moves (0: no limit), or until time_limit seconds
- * (0: none) or *stop. Returns 1 once a transversal without conflicts is
- * found, else 0; may be called again to go on.
+ * Runs up to max_steps moves (0: no limit), or until the deadline passes.
+ * Returns 1 once a transversal without conflicts is found, else 0; may be
+ * called again to go on.
  */
-int transversal_search(struct transversal *t, int64_t max_steps, double time_limit,
-                       volatile sig_atomic_t *stop);
+int transversal_search(struct transversal *t, int64_t max_steps, const struct deadline *deadline);
 
 /* The fewest conflicts (edges between chosen vertices) seen so far. */
 int64_t transversal_best_conflicts(const struct transversal *t);

@@ -56,7 +56,7 @@ struct clique_search {
     int use_maxsat;                /* spare branches by MaxSAT reasoning over the colour classes */
     int64_t nodes, nodes_reported; /* reported: to opts->report */
     int stopped;
-    double start, time_limit;
+    double start;
     const struct solve_opts *opts;
 };
 
@@ -182,9 +182,7 @@ static void report_nodes(struct clique_search *s)
 
 static void poll_stop(struct clique_search *s)
 {
-    if (s->opts->stop && *s->opts->stop)
-        s->stopped = 1;
-    if (s->time_limit > 0 && clock_seconds() - s->start >= s->time_limit)
+    if (deadline_passed(&s->opts->deadline))
         s->stopped = 1;
     report_nodes(s);
 }
@@ -536,7 +534,6 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
     memset(&s, 0, sizeof s);
     s.opts = o;
     s.start = clock_seconds();
-    s.time_limit = o->time_limit;
     if (cover_init(out, g->n) != MVC_OK)
         return error_set(err, MVC_ENOMEM, "out of memory for a cover of %ld vertices", (long)g->n);
     if (g->n == 0) {
@@ -549,7 +546,7 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
         return error_set(err, MVC_ENOMEM, "out of memory for the dense-graph search (%ld vertices)",
                          (long)g->n);
     }
-    s.use_maxsat = !o->colour_bound_only && maxsat_pays(g);
+    s.use_maxsat = !o->clique.colour_bound_only && maxsat_pays(g);
     initial_clique(&s);
     progress_improve(o->report, g->n - s.best_size);
     st->t_upper = clock_seconds() - s.start;

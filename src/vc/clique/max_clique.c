@@ -62,18 +62,9 @@ static int choose_path(const struct graph *g, const struct max_clique_opts *o)
                                                           : MAX_CLIQUE_PATH_SPARSE;
 }
 
-/* The time limit left of o's, for a stage that counts from its own start (0: none). */
-static double time_left(const struct solve_opts *o, double start)
+static int stop_requested(const struct solve_opts *o)
 {
-    if (o->time_limit <= 0)
-        return 0;
-    double left = o->time_limit - (clock_seconds() - start);
-    return left > 1e-6 ? left : 1e-6;
-}
-
-static int stop_requested(const struct solve_opts *o, double start)
-{
-    return (o->stop && *o->stop) || (o->time_limit > 0 && clock_seconds() - start >= o->time_limit);
+    return deadline_passed(&o->deadline);
 }
 
 /* Stopped before any search: a single vertex is the clique found. */
@@ -94,25 +85,24 @@ static int stopped_early(int32_t n, struct clique *out, struct max_clique_stats 
  * minimum cover of the complement leaves out. A clique of at least a vertices
  * is a cover of at most n - a; no clique holds more than n vertices.
  */
-static int solve_dense(const struct graph *g, const struct max_clique_opts *o, double start,
-                       struct clique *out, struct max_clique_stats *st, struct error *err)
+static int solve_dense(const struct graph *g, const struct max_clique_opts *o, struct clique *out,
+                       struct max_clique_stats *st, struct error *err)
 {
     int32_t n = g->n;
     int64_t at_least = o->at_least;
     int beyond_n = at_least > n;
-    if (stop_requested(&o->solve, start))
+    if (stop_requested(&o->solve))
         return stopped_early(n, out, st, err);
     struct graph *complement = NULL;
     int status = graph_complement(g, o->complement_max_bytes, &complement, err);
     if (status != MVC_OK)
         return status;
-    if (stop_requested(&o->solve, start)) {
+    if (stop_requested(&o->solve)) {
         graph_free(complement);
         return stopped_early(n, out, st, err);
     }
     struct solve_opts so = o->solve;
     so.k = at_least < 0 || beyond_n ? -1 : n - at_least;
-    so.time_limit = time_left(&o->solve, start);
     struct cover cover = {0};
     int outcome = solve_cover(complement, &so, &cover, &st->cover, err);
     graph_free(complement);
@@ -155,7 +145,6 @@ static int solve_empty(const struct max_clique_opts *o, struct max_clique_stats 
 int max_clique_solve(const struct graph *g, const struct max_clique_opts *o, struct clique *out,
                      struct max_clique_stats *st, struct error *err)
 {
-    double start = clock_seconds();
     memset(st, 0, sizeof *st);
     memset(out, 0, sizeof *out);
     out->n = g->n;
@@ -165,10 +154,10 @@ int max_clique_solve(const struct graph *g, const struct max_clique_opts *o, str
     int outcome;
     if (path == MAX_CLIQUE_PATH_DENSE) {
         st->path = "dense";
-        outcome = solve_dense(g, o, start, out, st, err);
+        outcome = solve_dense(g, o, out, st, err);
     } else {
         st->path = "sparse";
-        outcome = max_clique_sparse(g, o, start, out, st, err);
+        outcome = max_clique_sparse(g, o, out, st, err);
     }
     if (outcome < 0) {
         clique_free(out);

@@ -90,7 +90,6 @@ struct sparse_search {
     int status;    /* MVC_OK, or the first thread's error (under the lock) */
     struct error err;
     int64_t searched, nodes; /* __atomic sums */
-    double start, time_limit;
 };
 
 /* One thread's neighbourhood: local ids 0 .. size - 1 index the later list of its vertex. */
@@ -119,9 +118,8 @@ static int should_end(struct sparse_search *s, int read_clock)
     if (__atomic_load_n(&s->done, __ATOMIC_RELAXED) ||
         __atomic_load_n(&s->stopped, __ATOMIC_RELAXED))
         return 1;
-    volatile sig_atomic_t *flag = s->o->solve.stop;
-    if ((flag && *flag) ||
-        (read_clock && s->time_limit > 0 && clock_seconds() - s->start >= s->time_limit)) {
+    const struct deadline *d = &s->o->solve.deadline;
+    if (deadline_stopped(d) || (read_clock && deadline_passed(d))) {
         __atomic_store_n(&s->stopped, 1, __ATOMIC_RELAXED);
         return 1;
     }
@@ -388,10 +386,6 @@ static int search_from(struct hood_worker *w, int32_t p)
         so.k = remaining - need;
         so.threads = 1;
         so.report = NULL; /* its covers are of a neighbourhood, not of the input */
-        if (s->time_limit > 0) {
-            double left = s->time_limit - (clock_seconds() - s->start);
-            so.time_limit = left > 1e-6 ? left : 1e-6;
-        }
         struct cover cover = {0};
         struct solve_stats st;
         memset(&st, 0, sizeof st);
@@ -743,14 +737,13 @@ static int search_graph(struct sparse_search *s, const struct graph *g, const in
     return status;
 }
 
-int max_clique_sparse(const struct graph *g, const struct max_clique_opts *o, double start,
-                      struct clique *out, struct max_clique_stats *st, struct error *err)
+int max_clique_sparse(const struct graph *g, const struct max_clique_opts *o, struct clique *out,
+                      struct max_clique_stats *st, struct error *err)
 {
     int32_t n = g->n;
     int64_t at_least = o->at_least;
     struct oriented base = {0};
-    struct sparse_search s = {
-        .dag = &base, .o = o, .start = start, .time_limit = o->solve.time_limit};
+    struct sparse_search s = {.dag = &base, .o = o};
     s.target = at_least >= 0 && at_least < INT32_MAX ? (int32_t)at_least : INT32_MAX;
     s.floor =
         at_least >= 1 ? (int32_t)(at_least - 1 < INT32_MAX - 1 ? at_least - 1 : INT32_MAX - 1) : 0;

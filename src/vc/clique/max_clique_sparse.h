@@ -5,11 +5,11 @@
 #include "max_clique.h"
 
 /*
- * max_clique_solve's contract for a graph of at least one vertex; start is
- * the clock_seconds() from which o's time limit counts. Fills st's sparse
- * fields; out is owned by the caller and holds no vertices on entry.
+ * max_clique_solve's contract for a graph of at least one vertex. Fills
+ * st's sparse fields; out is owned by the caller and holds no vertices on
+ * entry.
  */
-int max_clique_sparse(const struct graph *g, const struct max_clique_opts *o, double start,
-                      struct clique *out, struct max_clique_stats *st, struct error *err);
+int max_clique_sparse(const struct graph *g, const struct max_clique_opts *o, struct clique *out,
+                      struct max_clique_stats *st, struct error *err);
 
 #endif

@@ -370,13 +370,11 @@ static int ls_init(struct ls_state *s, const struct graph *g, const struct cover
 }
 
 /* Time, stop flag and step budget. */
-static int ls_should_stop(const struct ls_state *s, const struct local_search_opts *o, double start)
+static int ls_should_stop(const struct ls_state *s, const struct local_search_opts *o)
 {
-    if (o->stop != NULL && *o->stop)
-        return 1;
     if (o->max_steps > 0 && s->step >= o->max_steps)
         return 1;
-    return o->time_limit > 0 && clock_seconds() - start >= o->time_limit;
+    return deadline_passed(&o->deadline);
 }
 
 int local_search_improve(const struct graph *g, const struct local_search_opts *o,
@@ -401,7 +399,7 @@ int local_search_improve(const struct graph *g, const struct local_search_opts *
     int32_t lowest = g->m > 0 ? 1 : 0;
     if (o->target > lowest)
         lowest = o->target;
-    if (best->size <= lowest || (o->stop != NULL && *o->stop)) {
+    if (best->size <= lowest || deadline_stopped(&o->deadline)) {
         st->seconds = clock_seconds() - start;
         return MVC_OK;
     }
@@ -428,7 +426,7 @@ int local_search_improve(const struct graph *g, const struct local_search_opts *
         }
         if (work >= LS_CHECK_WORK) {
             work = 0;
-            if (ls_should_stop(&s, o, start))
+            if (ls_should_stop(&s, o))
                 break;
         } else if (o->max_steps > 0 && s.step >= o->max_steps) {
             break;

@@ -2,10 +2,10 @@
 #ifndef MVC_LOCAL_SEARCH_H
 #define MVC_LOCAL_SEARCH_H
 
-#include <signal.h>
 #include <stdint.h>
 
 #include "cover.h"
+#include "deadline.h"
 #include "error.h"
 #include "graph.h"
 
@@ -21,11 +21,10 @@ enum local_search_removal {
 };
 
 struct local_search_opts {
-    double time_limit;           /* seconds, 0 for none */
-    int64_t max_steps;           /* exchange steps, 0 for none */
-    int32_t target;              /* stop once the best cover has at most this many vertices */
-    uint64_t seed;               /* the same seed and step budget give the same cover */
-    volatile sig_atomic_t *stop; /* NULL, or stop as soon as it is set */
+    struct deadline deadline; /* end once passed (none by default) */
+    int64_t max_steps;        /* exchange steps, 0 for none */
+    int32_t target;           /* stop once the best cover has at most this many vertices */
+    uint64_t seed;            /* the same seed and step budget give the same cover */
     enum local_search_removal removal;
 };
 

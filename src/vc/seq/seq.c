@@ -39,7 +39,6 @@ struct seq_search {
     struct cover *best; /* best cover found so far; the greedy cover to begin with */
     int64_t nodes, nodes_reported;
     int64_t poll_every, next_poll;
-    double t_start;
 };
 
 static int *slot(const struct seq_search *s, int32_t i)
@@ -118,11 +117,11 @@ static int branch(struct seq_search *s, int32_t v, struct error *err)
 static int should_stop(struct seq_search *s)
 {
     const struct solve_opts *o = s->o;
-    if (o->stop != NULL && *o->stop)
+    if (deadline_stopped(&o->deadline))
         return 1;
     progress_nodes(o->report, s->nodes - s->nodes_reported);
     s->nodes_reported = s->nodes;
-    return o->time_limit > 0 && clock_seconds() - s->t_start >= o->time_limit;
+    return deadline_passed(&o->deadline);
 }
 
 /* Fig. 1 / Fig. 4 for one block: returns a solve_outcome or a negative mvc_status. */
@@ -171,7 +170,7 @@ static int search(struct seq_search *s, struct error *err)
 }
 
 static void search_init(struct seq_search *s, const struct graph *g, const struct solve_opts *o,
-                        struct cover *best, double t_start)
+                        struct cover *best)
 {
     memset(s, 0, sizeof *s);
     s->g = g;
@@ -189,7 +188,6 @@ static void search_init(struct seq_search *s, const struct graph *g, const struc
         s->poll_every = POLL_MAX_NODES;
     if (s->poll_every < 1)
         s->poll_every = 1;
-    s->t_start = t_start;
 }
 
 static void search_free(struct seq_search *s)
@@ -214,13 +212,8 @@ int solve_seq(const struct graph *g, const struct solve_opts *opts, struct cover
         return status;
     const struct solve_opts *o = start.o;
     struct solve_stats *st = start.st;
-    double t_start = start.t_start;
-
-    if (o->k >= 0 && out->size <= o->k)
-        return SOLVE_FOUND;
-
     struct seq_search s;
-    search_init(&s, g, o, out, t_start);
+    search_init(&s, g, o, out);
     double t_search = clock_seconds();
     int outcome = search(&s, err);
     st->t_search = clock_seconds() - t_search;

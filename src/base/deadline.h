@@ -1,0 +1,39 @@
+/*
+ * When a search must end: a moment on the monotonic clock and a stop flag
+ * that a signal, the command line's time-limit watcher or a race raises. The
+ * pipeline makes one from the time limit when it starts and hands it down;
+ * every solver, the kernelization and the GPU host loops ask deadline_passed,
+ * and none keeps a clock of its own.
+ */
+#ifndef MVC_DEADLINE_H
+#define MVC_DEADLINE_H
+
+#include <signal.h>
+
+struct deadline {
+    double at;                   /* clock_seconds() to end by; 0 for no time limit */
+    volatile sig_atomic_t *stop; /* raised to end at once; NULL for none */
+};
+
+/* seconds from now (0 or less: no time limit), ending early when *stop is raised. */
+struct deadline deadline_after(double seconds, volatile sig_atomic_t *stop);
+
+/* The sooner of d and seconds from now (0 or less: d itself), with d's stop flag. */
+struct deadline deadline_within(struct deadline d, double seconds);
+
+/* The stop flag is raised (cheap: no clock read). */
+int deadline_stopped(const struct deadline *d);
+
+/* The stop flag is raised or the time is up. */
+int deadline_passed(const struct deadline *d);
+
+/* Whether d has a time limit. */
+static inline int deadline_limited(const struct deadline *d)
+{
+    return d->at > 0;
+}
+
+/* Seconds left (0 when passed), or 0 for a deadline without a time limit: ask deadline_limited. */
+double deadline_left(const struct deadline *d);
+
+#endif
