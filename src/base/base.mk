@@ -9,3 +9,9 @@ libmvc_a_SOURCES += \
 	src/base/progress.c src/base/progress.h \
 	src/base/input.c src/base/input.h src/base/answer_line.c src/base/answer_line.h
 
+# tests/t_grow: capacities, resizing any array type, appends; tests/t_deadline: no limit, a
+# limit that passes, the stop flag, the sooner of two
+check_PROGRAMS += tests/t_grow tests/t_deadline
+TESTS += tests/t_grow tests/t_deadline
+tests_t_grow_LDADD = $(TEST_LDADD)
+tests_t_deadline_LDADD = $(TEST_LDADD)

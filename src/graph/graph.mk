@@ -14,3 +14,10 @@ libmvc_a_SOURCES += \
 check_PROGRAMS += tests/t_vertex_heap
 TESTS += tests/t_vertex_heap
 tests_t_vertex_heap_LDADD = $(TEST_LDADD)
+
+# tests/t_bucket_queue: the buckets against a plain model; tests/t_components: struct split
+# against a union-find on random graphs (parts, order, the rest, covers mapped back)
+check_PROGRAMS += tests/t_bucket_queue tests/t_components
+TESTS += tests/t_bucket_queue tests/t_components
+tests_t_bucket_queue_LDADD = $(TEST_LDADD)
+tests_t_components_LDADD = $(TEST_LDADD)
