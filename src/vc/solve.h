@@ -133,8 +133,9 @@ struct solve_stats {
 
 /*
  * Every solver: fills out (an initialised cover of g->n vertices, valid even
- * when stopped early), returns a solve_outcome, or a negative mvc_status with
- * err set.
+ * when stopped early, and under PVC without a cover of k vertices: then
+ * larger than k), returns a solve_outcome, or a negative mvc_status with err
+ * set. The CPU solvers begin alike (solver_start.h).
  */
 int solve_seq(const struct graph *g, const struct solve_opts *o, struct cover *out,
               struct solve_stats *st, struct error *err);

@@ -639,10 +639,6 @@ static int search_root(struct bnr_search *s, const struct graph *g, int32_t limi
     return call.result;
 }
 
-/*
- * PVC: when no cover of size <= k exists (SOLVE_NO_COVER), out holds the
- * greedy cover, which is valid but larger than k.
- */
 int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover *out,
               struct solve_stats *stats, struct error *err)
 {

@@ -199,10 +199,6 @@ static void search_free(struct seq_search *s)
     s->slot_edges = NULL;
 }
 
-/*
- * PVC: when no cover of size <= k exists (SOLVE_NO_COVER), out holds the
- * greedy cover, which is valid but larger than k.
- */
 int solve_seq(const struct graph *g, const struct solve_opts *opts, struct cover *out,
               struct solve_stats *stats, struct error *err)
 {
