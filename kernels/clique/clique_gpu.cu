@@ -375,10 +375,22 @@ int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct c
         int32_t bound = cp.size > floor_size ? cp.size : floor_size;
         int32_t low_rows = bound < g->n ? bound : g->n;
         struct clique_device d;
-        int status = device_open(&d, &cp, low_rows > 0 ? low_rows : 1, err);
-        if (status == MVC_OK)
+        memset(&d, 0, sizeof d);
+        int claimed = kernel_watch_claim_device(o);
+        int status = claimed ? device_open(&d, &cp, low_rows > 0 ? low_rows : 1, err) : MVC_OK;
+        /*
+         * The device's start-up can take longer than a short limit: past the
+         * deadline no search starts, as in the vertex cover solvers, and the
+         * greedy answer stands, unproven.
+         */
+        if (status == MVC_OK && (!claimed || kernel_watch_stop_requested(o)))
+            r.complete = 0;
+        else if (status == MVC_OK)
             status = search_on_device(&d, &cp, o, target, &r, st, err);
-        device_close(&d);
+        if (claimed) {
+            device_close(&d);
+            kernel_watch_release_device();
+        }
         if (status != MVC_OK) {
             clique_problem_free(&cp);
             return status;

@@ -1,6 +1,7 @@
 /* The host's watch over a running search kernel; see kernel_watch.h. */
 #include "kernel_watch.h"
 
+#include <pthread.h>
 #include <string.h>
 
 /* The pinned words. */
@@ -41,6 +42,24 @@ void kernel_watch_close(struct kernel_watch *w)
 int kernel_watch_stop_requested(const struct solve_opts *o)
 {
     return deadline_passed(&o->deadline);
+}
+
+static pthread_mutex_t device_claim = PTHREAD_MUTEX_INITIALIZER;
+
+int kernel_watch_claim_device(const struct solve_opts *o)
+{
+    while (pthread_mutex_trylock(&device_claim) != 0) {
+        if (kernel_watch_stop_requested(o))
+            return 0;
+        struct timespec pause = {0, KERNEL_WATCH_POLL_NS};
+        nanosleep(&pause, NULL);
+    }
+    return 1;
+}
+
+void kernel_watch_release_device(void)
+{
+    pthread_mutex_unlock(&device_claim);
 }
 
 int kernel_watch_send_stop(struct kernel_watch *w, int *stop_word, struct error *err)

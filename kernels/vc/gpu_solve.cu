@@ -401,9 +401,12 @@ int gpu_solve_mvc(const struct graph *g, const struct solve_opts *o, struct cove
 
     run.k_root = search_root_bound(g->n, run.pvc, o->k, out->size);
 
+    if (!kernel_watch_claim_device(o))
+        return SOLVE_STOPPED; /* another thread's search held the device until the deadline */
     struct search_memory m;
     memset(&m, 0, sizeof m);
     int outcome = search_on_device(&run, &m, out, st, err);
     search_memory_close(&m);
+    kernel_watch_release_device();
     return outcome;
 }
