@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 
+#include "bucket_queue.h"
 #include "degree.h"
 
 /*
@@ -18,36 +19,23 @@
  */
 struct greedy {
     const struct graph *g;
-    int *deg;             /* node layout of degree.h */
-    int32_t *head;        /* head[d]: a vertex of degree d >= 1, or -1 */
-    int32_t *next, *prev; /* doubly linked lists of vertices by degree */
-    int32_t *ones, *twos; /* vertices that reached degree 1 (2): candidates for the rules */
+    int *deg;               /* node layout of degree.h */
+    struct bucket_queue by; /* the vertices of degree d >= 1 in bucket d */
+    int32_t *ones, *twos;   /* vertices that reached degree 1 (2): candidates for the rules */
     int32_t n_ones, n_twos;
     int32_t max_degree; /* no vertex has a larger degree */
 };
 
 static void unlink_vertex(struct greedy *s, int32_t v)
 {
-    if (s->deg[v] <= 0)
-        return;
-    if (s->prev[v] >= 0)
-        s->next[s->prev[v]] = s->next[v];
-    else
-        s->head[s->deg[v]] = s->next[v];
-    if (s->next[v] >= 0)
-        s->prev[s->next[v]] = s->prev[v];
+    if (s->deg[v] > 0)
+        bucket_queue_remove(&s->by, v, s->deg[v]);
 }
 
 static void link_vertex(struct greedy *s, int32_t v)
 {
-    int d = s->deg[v];
-    if (d <= 0)
-        return;
-    s->prev[v] = -1;
-    s->next[v] = s->head[d];
-    if (s->head[d] >= 0)
-        s->prev[s->head[d]] = v;
-    s->head[d] = v;
+    if (s->deg[v] > 0)
+        bucket_queue_insert(&s->by, v, s->deg[v]);
 }
 
 /* Degrees only fall, and each value is reached once, so each vertex is queued at most once per
@@ -116,9 +104,9 @@ static void reduce(struct greedy *s)
 
 static int32_t max_degree_vertex(struct greedy *s)
 {
-    while (s->max_degree > 0 && s->head[s->max_degree] < 0)
+    while (s->max_degree > 0 && s->by.head[s->max_degree] < 0)
         s->max_degree--;
-    return s->max_degree > 0 ? s->head[s->max_degree] : -1;
+    return s->max_degree > 0 ? s->by.head[s->max_degree] : -1;
 }
 
 int greedy_cover(const struct graph *g, struct cover *out, struct error *err)
@@ -132,23 +120,18 @@ int greedy_cover(const struct graph *g, struct cover *out, struct error *err)
     struct greedy s = {
         .g = g,
         .deg = malloc(slots * sizeof(int)),
-        .head = malloc(((size_t)max_degree + 1) * sizeof(int32_t)),
-        .next = malloc(slots * sizeof(int32_t)),
-        .prev = malloc(slots * sizeof(int32_t)),
         .ones = malloc(slots * sizeof(int32_t)),
         .twos = malloc(slots * sizeof(int32_t)),
         .max_degree = max_degree,
     };
     cover_free(out);
     int status = MVC_OK;
-    if (!s.deg || !s.head || !s.next || !s.prev || !s.ones || !s.twos ||
-        cover_init(out, n) != MVC_OK) {
+    int queued = bucket_queue_init(&s.by, n, max_degree) == MVC_OK;
+    if (!s.deg || !queued || !s.ones || !s.twos || cover_init(out, n) != MVC_OK) {
         status = error_set(err, MVC_ENOMEM,
                            "out of memory for the greedy upper bound (%ld vertices)", (long)n);
         goto done;
     }
-    for (int32_t d = 0; d <= max_degree; d++)
-        s.head[d] = -1;
     /* Lists are filled from the highest id down, so ties first go to the lowest id. */
     for (int32_t v = n - 1; v >= 0; v--) {
         s.deg[v] = graph_degree(g, v);
@@ -168,9 +151,8 @@ int greedy_cover(const struct graph *g, struct cover *out, struct error *err)
             cover_add(out, v);
 done:
     free(s.deg);
-    free(s.head);
-    free(s.next);
-    free(s.prev);
+    if (queued)
+        bucket_queue_free(&s.by);
     free(s.ones);
     free(s.twos);
     return status;
