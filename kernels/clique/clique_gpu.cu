@@ -221,8 +221,15 @@ static int open_search(struct clique_device *d, const struct clique_plan *plan,
     ctl->head = ctl->tail = 0;
     ctl->best_lock = 0;
     ctl->nodes = 0;
-    return CUDA_CHECK(
+    /*
+     * On the device before the launch: a stop the host sends on the side
+     * stream once the search runs must not be overwritten by this copy.
+     */
+    status = CUDA_CHECK(
         err, cudaMemcpyAsync(p->ctl, ctl, sizeof *ctl, cudaMemcpyHostToDevice, d->watch.stream));
+    if (status == MVC_OK)
+        status = CUDA_CHECK(err, cudaStreamSynchronize(d->watch.stream));
+    return status;
 }
 
 /*

@@ -22,7 +22,6 @@ extern "C" {
 /* How often the host looks at the running kernel, and how often it reads its progress. */
 #define KERNEL_WATCH_POLL_NS 200000L
 #define KERNEL_WATCH_REPORT_SECONDS 0.1
-#define KERNEL_WATCH_RESEND_SECONDS 0.01
 
 struct kernel_watch {
     cudaStream_t stream;           /* the kernel's */
@@ -58,9 +57,11 @@ int kernel_watch_read(struct kernel_watch *w, const int *word, int *value, struc
 
 /*
  * Waits for the kernel by polling, so that a stop request (signal or time
- * limit) reaches it: once one is seen, kernel_watch_send_stop writes
- * *stop_word (again every KERNEL_WATCH_RESEND_SECONDS) and *stop_sent is set. While `reporting`,
- * report() runs every KERNEL_WATCH_REPORT_SECONDS (it reads the kernel's progress with
+ * limit) reaches it: the first time one is seen, kernel_watch_send_stop
+ * writes *stop_word and *stop_sent is set. The caller's copies of the control
+ * words must have reached the device before the launch, or one could land
+ * after the stop and undo it. While `reporting`, report() runs every
+ * KERNEL_WATCH_REPORT_SECONDS (it reads the kernel's progress with
  * kernel_watch_read); a status it returns other than MVC_OK ends the wait.
  * `name` names the kernel in an error.
  */
@@ -69,25 +70,18 @@ static int kernel_watch_wait(struct kernel_watch *w, const struct solve_opts *o,
                              int *stop_sent, bool reporting, Report report, const char *name,
                              struct error *err)
 {
-    double next_report = clock_seconds() + KERNEL_WATCH_REPORT_SECONDS, next_stop = 0;
+    double next_report = clock_seconds() + KERNEL_WATCH_REPORT_SECONDS;
     for (;;) {
         cudaError_t code = cudaEventQuery(w->finished);
         if (code == cudaSuccess)
             return MVC_OK;
         if (code != cudaErrorNotReady)
             return cuda_check_at(code, name, __FILE__, __LINE__, err);
-        /*
-         * Sent again every KERNEL_WATCH_RESEND_SECONDS while the kernel runs: a
-         * stop copied on the side stream before the kernel's stream has
-         * written its control words (copies queued ahead of the launch) is
-         * overwritten by them, and the search would run to its end.
-         */
-        if (kernel_watch_stop_requested(o) && clock_seconds() >= next_stop) {
+        if (!*stop_sent && kernel_watch_stop_requested(o)) {
             int status = kernel_watch_send_stop(w, stop_word, err);
             if (status != MVC_OK)
                 return status;
             *stop_sent = 1;
-            next_stop = clock_seconds() + KERNEL_WATCH_RESEND_SECONDS;
         }
         if (reporting && clock_seconds() >= next_report) {
             int status = report();
