@@ -68,7 +68,8 @@ int split_open(struct split *sp, const struct graph *g)
         goto fail;
     sp->by_size = malloc(((size_t)sp->count + 1) * sizeof *sp->by_size);
     sp->size = calloc((size_t)sp->count + 1, sizeof *sp->size);
-    if (sp->by_size == NULL || sp->size == NULL)
+    sp->in_part = calloc((size_t)sp->count + 1, 1);
+    if (sp->by_size == NULL || sp->size == NULL || sp->in_part == NULL)
         goto fail;
     for (int32_t v = 0; v < g->n; v++)
         sp->size[sp->component_of[v]]++;
@@ -83,17 +84,25 @@ fail:
 
 void split_close(struct split *sp)
 {
-    free(sp->component_of), free(sp->by_size), free(sp->size), free(sp->keep), free(sp->to_whole);
+    free(sp->component_of), free(sp->by_size), free(sp->size), free(sp->in_part), free(sp->keep);
+    free(sp->to_whole);
     memset(sp, 0, sizeof *sp);
 }
 
-/* The subgraph induced by the components whose in_part[c] is set. */
-static const struct graph *induced(struct split *sp, const uint8_t *in_part,
+/* The subgraph induced by the components taken from-th to to-th (exclusive), by size. */
+static const struct graph *induced(struct split *sp, int32_t from, int32_t to,
                                    const int32_t **to_whole)
 {
+    *to_whole = NULL;
+    if (from == 0 && to == sp->count)
+        return sp->g;
+    for (int32_t i = from; i < to; i++)
+        sp->in_part[split_id(sp, i)] = 1;
     const struct graph *g = sp->g;
     for (int32_t v = 0; v < g->n; v++)
-        sp->keep[v] = in_part[sp->component_of[v]];
+        sp->keep[v] = sp->in_part[sp->component_of[v]];
+    for (int32_t i = from; i < to; i++)
+        sp->in_part[split_id(sp, i)] = 0;
     struct graph *part = graph_induced(g, sp->keep, sp->to_whole);
     *to_whole = sp->to_whole;
     return part;
@@ -101,31 +110,12 @@ static const struct graph *induced(struct split *sp, const uint8_t *in_part,
 
 const struct graph *split_part(struct split *sp, int32_t i, const int32_t **to_whole)
 {
-    *to_whole = NULL;
-    if (sp->count == 1)
-        return sp->g;
-    uint8_t *in_part = calloc((size_t)sp->count + 1, 1);
-    if (in_part == NULL)
-        return NULL;
-    in_part[split_id(sp, i)] = 1;
-    const struct graph *part = induced(sp, in_part, to_whole);
-    free(in_part);
-    return part;
+    return induced(sp, i, i + 1, to_whole);
 }
 
 const struct graph *split_rest(struct split *sp, int32_t from, const int32_t **to_whole)
 {
-    *to_whole = NULL;
-    if (from == 0)
-        return sp->g;
-    uint8_t *in_rest = calloc((size_t)sp->count + 1, 1);
-    if (in_rest == NULL)
-        return NULL;
-    for (int32_t i = from; i < sp->count; i++)
-        in_rest[split_id(sp, i)] = 1;
-    const struct graph *rest = induced(sp, in_rest, to_whole);
-    free(in_rest);
-    return rest;
+    return induced(sp, from, sp->count, to_whole);
 }
 
 void split_part_done(struct split *sp, const struct graph *part)

@@ -25,7 +25,8 @@ struct split {
     int32_t *component_of; /* vertex -> component, numbered as graph_components does */
     int32_t *by_size;      /* the components, smallest first */
     int32_t *size;         /* vertices of each component */
-    uint8_t *keep;         /* scratch for the induced parts */
+    uint8_t *in_part;      /* scratch: the components of the part being built */
+    uint8_t *keep;         /* scratch: its vertices */
     int32_t *to_whole;     /* the last part's vertex -> g's vertex */
 };
 
