@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
 #include "random.h"
 
 /* Steps between looks at the clock and the stop flag. */

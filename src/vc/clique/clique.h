@@ -6,7 +6,6 @@
 #ifndef MVC_CLIQUE_H
 #define MVC_CLIQUE_H
 
-#include <signal.h>
 #include <stdint.h>
 
 #include "cover.h"

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
 #include "max_clique_sparse.h"
 
 /* The command line's default for --complement-max-bytes. */

@@ -7,7 +7,6 @@
 #ifndef MVC_MAX_CLIQUE_H
 #define MVC_MAX_CLIQUE_H
 
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 
