@@ -66,10 +66,8 @@ static void device_close(struct clique_device *d)
     struct clique_params *p = &d->p;
     if (d->watch.stream != NULL)
         (void)CUDA_CHECK(NULL, cudaStreamSynchronize(d->watch.stream));
-    device_free((void *)p->adj), device_free(p->ctl), device_free(p->root_entry);
-    device_free(p->root_rank), device_free(p->root_low), device_free(p->best_clique);
-    device_free(p->nodes_per_sm), device_free(p->stacks), device_free(p->queue);
-    device_free(p->queue_seq);
+    device_free_all(p->adj, p->ctl, p->root_entry, p->root_rank, p->root_low, p->best_clique,
+                    p->nodes_per_sm, p->stacks, p->queue, p->queue_seq);
     kernel_watch_close(&d->watch);
     memset(d, 0, sizeof *d);
 }

@@ -59,4 +59,10 @@ static inline void device_free(void *p)
         (void)CUDA_CHECK(NULL, cudaFree(p));
 }
 
+/* device_free of each buffer: one line for the release paths that hold many. */
+template <class... Buffers> static inline void device_free_all(Buffers *...p)
+{
+    (device_free((void *)p), ...);
+}
+
 #endif

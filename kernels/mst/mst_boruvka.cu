@@ -49,22 +49,10 @@ struct msf_buffers {
 
 static void msf_free(struct msf_buffers *b)
 {
-    cudaFree(b->edges);
-    for (int i = 0; i < 2; i++) {
-        cudaFree(b->key[i]);
-        cudaFree(b->perm[i]);
-        cudaFree(b->live[i]);
-    }
-    cudaFree(b->su);
-    cudaFree(b->sv);
-    cudaFree(b->chosen);
-    cudaFree(b->best);
-    cudaFree(b->comp);
-    cudaFree(b->parent);
-    cudaFree(b->changed);
-    cudaFree(b->count);
-    cudaFree(b->picked);
-    cudaFree(b->temp);
+    for (int i = 0; i < 2; i++)
+        device_free_all(b->key[i], b->perm[i], b->live[i]);
+    device_free_all(b->edges, b->su, b->sv, b->chosen, b->best, b->comp, b->parent, b->changed,
+                    b->count, b->picked, b->temp);
     memset(b, 0, sizeof *b);
 }
 

@@ -147,13 +147,7 @@ __global__ static void nf_unpack(const unsigned long long *key, int32_t n, int64
 
 void sssp_nearfar_free(struct nearfar_buffers *nf)
 {
-    cudaFree(nf->key);
-    cudaFree(nf->stamp);
-    cudaFree(nf->near);
-    cudaFree(nf->next);
-    cudaFree(nf->far);
-    cudaFree(nf->far2);
-    cudaFree(nf->counts);
+    device_free_all(nf->key, nf->stamp, nf->near, nf->next, nf->far, nf->far2, nf->counts);
     memset(nf, 0, sizeof *nf);
 }
 

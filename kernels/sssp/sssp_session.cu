@@ -83,16 +83,8 @@ void gpu_sssp_close(struct gpu_sssp_session *s, struct gpu_sssp_stats *st)
     }
     if (st != NULL)
         *st = s->st;
-    cudaFree(s->offsets);
-    cudaFree(s->adj);
-    cudaFree(s->weights);
-    cudaFree(s->dist);
-    cudaFree(s->parent);
-    cudaFree(s->sources);
-    cudaFree(s->targets);
-    cudaFree(s->gathered);
-    cudaFree(s->changed);
-    cudaFree(s->active);
+    device_free_all(s->offsets, s->adj, s->weights, s->dist, s->parent, s->sources, s->targets,
+                    s->gathered, s->changed, s->active);
     sssp_nearfar_free(&s->nf);
     free(s->host_changed);
     free(s->host_active);

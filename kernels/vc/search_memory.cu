@@ -69,12 +69,8 @@ int search_memory_plan(struct search_memory *m, const struct launch_request *r,
 
 void search_memory_release_plan(struct search_memory *m)
 {
-    device_free(m->dev.stacks);
-    device_free(m->dev.scratch);
-    device_free(m->dev.stats);
-    device_free(m->dev.queue_words);
-    device_free(m->dev.tickets);
-    device_free(m->dev.payload);
+    device_free_all(m->dev.stacks, m->dev.scratch, m->dev.stats, m->dev.queue_words, m->dev.tickets,
+                    m->dev.payload);
     m->dev.stacks = m->dev.scratch = m->dev.payload = NULL;
     m->dev.stats = NULL;
     m->dev.queue_words = NULL;
@@ -84,11 +80,7 @@ void search_memory_release_plan(struct search_memory *m)
 void search_memory_close(struct search_memory *m)
 {
     search_memory_release_plan(m);
-    device_free(m->dev.offsets);
-    device_free(m->dev.adj);
-    device_free(m->dev.root);
-    device_free(m->dev.best_node);
-    device_free(m->dev.ctl);
+    device_free_all(m->dev.offsets, m->dev.adj, m->dev.root, m->dev.best_node, m->dev.ctl);
     kernel_watch_close(&m->watch);
     memset(m, 0, sizeof *m);
 }
