@@ -1,7 +1,11 @@
-/* CSR construction: sorting, loop and repeat handling, queries, complement, induced subgraphs. */
+/*
+ * CSR construction: sorting, loop and repeat handling, queries, complement (built and walked
+ * row by row), induced subgraphs.
+ */
 #include <stdlib.h>
 #include <string.h>
 
+#include "complement_walk.h"
 #include "graph.h"
 #include "tap.h"
 
@@ -50,6 +54,33 @@ static void test_weights_keep_lightest(void)
     graph_free(g);
 }
 
+/* Rows of the complement in a random order: ascending positions of exactly the non-neighbours. */
+static int walk_matches(const struct graph *g, const uint8_t *adj, unsigned seed)
+{
+    int32_t n = g->n;
+    int32_t *order = malloc((size_t)n * sizeof *order);
+    for (int32_t i = 0; i < n; i++)
+        order[i] = i;
+    for (int32_t i = n - 1; i > 0; i--) {
+        int32_t j = (int32_t)((seed * 2654435761u + (unsigned)i * 40503u) % (unsigned)(i + 1));
+        int32_t t = order[i];
+        order[i] = order[j], order[j] = t;
+    }
+    struct complement_walk w;
+    int opened = complement_walk_open(&w, g, order) == MVC_OK, same = opened;
+    for (int32_t i = 0; same && i < n; i++) {
+        int32_t count = complement_walk_row(&w, i), k = 0, v = order[i];
+        for (int32_t j = 0; j < n; j++)
+            if (order[j] != v && !adj[v * n + order[j]])
+                same &= k < count && w.row[k++] == j;
+        same &= k == count && count == n - 1 - graph_degree(g, v);
+    }
+    if (opened)
+        complement_walk_close(&w);
+    free(order);
+    return same;
+}
+
 static void test_random_against_matrix(unsigned seed)
 {
     srand(seed);
@@ -81,6 +112,7 @@ static void test_random_against_matrix(unsigned seed)
         for (int32_t v = 0; v < n; v++)
             comp &= graph_has_edge(c, u, v) == (u != v && !adj[u * n + v]);
     ok(same && comp, "random graph %u (n=%d): CSR and complement match the matrix", seed, n);
+    ok(walk_matches(g, adj, seed), "random graph %u: the complement walk matches the matrix", seed);
     graph_free(c);
     graph_free(g);
     free(adj);

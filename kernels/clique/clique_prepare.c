@@ -8,39 +8,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "complement_walk.h"
 #include "degeneracy.h"
 #include "error.h"
 
 /* Complement rows in search order: bit u of row i when order[i] and order[u] are not adjacent. */
 static int complement_rows(const struct graph *g, struct clique_problem *p)
 {
-    int32_t n = g->n;
-    int32_t *position = malloc((size_t)n * sizeof *position);
-    uint8_t *neighbour = calloc((size_t)n, 1);
-    if (!position || !neighbour) {
-        free(position), free(neighbour);
+    struct complement_walk walk;
+    if (complement_walk_open(&walk, g, p->order) != MVC_OK)
         return MVC_ENOMEM;
-    }
-    for (int32_t i = 0; i < n; i++)
-        position[p->order[i]] = i;
     p->max_degree = 0;
-    for (int32_t i = 0; i < n; i++) {
-        int32_t v = p->order[i];
-        for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
-            neighbour[g->adj[e]] = 1;
+    for (int32_t i = 0; i < g->n; i++) {
+        int32_t degree = complement_walk_row(&walk, i);
         clique_word *row = p->adj + (size_t)i * p->words;
-        for (int32_t u = 0; u < n; u++)
-            if (u != v && !neighbour[u]) {
-                int32_t j = position[u];
-                row[j / CLIQUE_WORD_BITS] |= 1u << (j % CLIQUE_WORD_BITS);
-            }
-        for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
-            neighbour[g->adj[e]] = 0;
-        int32_t degree = n - 1 - graph_degree(g, v);
+        for (int32_t k = 0; k < degree; k++) {
+            int32_t j = walk.row[k];
+            row[j / CLIQUE_WORD_BITS] |= 1u << (j % CLIQUE_WORD_BITS);
+        }
         if (degree > p->max_degree)
             p->max_degree = degree;
     }
-    free(position), free(neighbour);
+    complement_walk_close(&walk);
     return MVC_OK;
 }
 

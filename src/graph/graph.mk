@@ -1,6 +1,6 @@
 # src/graph: the CSR graph and its checks, covers, connected components, edge sets, the
-# vertex heap, degeneracy orders and their bucket queue, and the degree arrays shared with
-# kernels/ (included by Makefile.am)
+# vertex heap, degeneracy orders and their bucket queue, rows of the complement, and the
+# degree arrays shared with kernels/ (included by Makefile.am)
 libmvc_a_SOURCES += \
 	src/graph/graph.c src/graph/graph.h src/graph/graph_check.c \
 	src/graph/cover.c src/graph/cover.h \
@@ -8,6 +8,7 @@ libmvc_a_SOURCES += \
 	src/graph/edge_set.c src/graph/edge_set.h \
 	src/graph/vertex_heap.c src/graph/vertex_heap.h \
 	src/graph/degeneracy.c src/graph/degeneracy.h \
+	src/graph/complement_walk.c src/graph/complement_walk.h \
 	src/graph/bucket_queue.c src/graph/bucket_queue.h \
 	src/graph/degree.h
 

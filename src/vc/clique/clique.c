@@ -14,6 +14,7 @@
 
 #include "clique_maxsat.h"
 #include "clock.h"
+#include "complement_walk.h"
 #include "degeneracy.h"
 
 typedef uint64_t word_t;
@@ -123,27 +124,16 @@ static int search_init(struct clique_search *s, const struct graph *g)
     /* dense cores first, so that colour classes stay small (min-width ordering) */
     if (degeneracy_order_complement(g, s->order) != MVC_OK)
         return MVC_ENOMEM;
-    int32_t *position = malloc((size_t)n * sizeof *position);
-    uint8_t *neighbour = calloc((size_t)n, 1);
-    if (!position || !neighbour) {
-        free(position), free(neighbour);
+    struct complement_walk walk;
+    if (complement_walk_open(&walk, g, s->order) != MVC_OK)
         return MVC_ENOMEM;
-    }
-    for (int32_t i = 0; i < n; i++)
-        position[s->order[i]] = i;
     for (int32_t i = 0; i < n; i++) {
-        int32_t v = s->order[i];
-        for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
-            neighbour[g->adj[e]] = 1;
+        int32_t degree = complement_walk_row(&walk, i);
         word_t *r = s->adj + (size_t)i * row;
-        for (int32_t u = 0; u < n; u++)
-            if (u != v && !neighbour[u])
-                bit_set(r, position[u]);
-        for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
-            neighbour[g->adj[e]] = 0;
+        for (int32_t k = 0; k < degree; k++)
+            bit_set(r, walk.row[k]);
     }
-    free(position);
-    free(neighbour);
+    complement_walk_close(&walk);
     return MVC_OK;
 }
 
