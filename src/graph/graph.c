@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "sorted.h"
 
 void edge_list_init(struct edge_list *el, int weighted)
 {
@@ -189,15 +190,8 @@ struct graph *graph_from_edges(int32_t n, const int32_t (*edges)[2], int64_t m)
 
 int64_t graph_arc(const struct graph *g, int32_t u, int32_t v)
 {
-    int64_t lo = g->offsets[u], hi = g->offsets[u + 1];
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (g->adj[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return (lo < g->offsets[u + 1] && g->adj[lo] == v) ? lo : -1;
+    int64_t at = sorted_first_at_least_i32(g->adj, g->offsets[u], g->offsets[u + 1], v);
+    return (at < g->offsets[u + 1] && g->adj[at] == v) ? at : -1;
 }
 
 int graph_has_edge(const struct graph *g, int32_t u, int32_t v)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "sorted.h"
 
 /* Edges with the input's own ids, before relabelling. */
 struct raw_edges {
@@ -138,19 +139,6 @@ static int sort_ids(int64_t *a, int64_t len)
     return MVC_OK;
 }
 
-static int32_t find_label(const int64_t *labels, int32_t n, int64_t id)
-{
-    int32_t lo = 0, hi = n;
-    while (lo < hi) {
-        int32_t mid = lo + (hi - lo) / 2;
-        if (labels[mid] < id)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /*
  * Replaces every id in r->ends by its rank among the distinct ids and returns
  * the distinct ids in increasing order. Ids no larger than a few times the
@@ -203,7 +191,7 @@ static int relabel(struct raw_edges *r, int64_t **labels_out, int64_t *n_out)
             return MVC_EINPUT;
         }
         for (int64_t i = 0; i < ends; i++)
-            r->ends[i] = find_label(labels, (int32_t)n, r->ends[i]);
+            r->ends[i] = sorted_first_at_least_i64(labels, 0, n, r->ends[i]);
     }
     *labels_out = labels;
     *n_out = n;

@@ -28,6 +28,7 @@
 #include "clock.h"
 #include "degeneracy.h"
 #include "grow.h"
+#include "sorted.h"
 
 /* Threads at most (solve_opts.threads = 0: one per online CPU up to this). */
 #define SPARSE_MAX_THREADS 16
@@ -657,15 +658,7 @@ static int32_t order_vertices(const struct graph *g, struct oriented *base, int3
 /* The first position whose core number is at least min_core (n when there is none). */
 static int32_t first_position(const struct oriented *base, int32_t min_core)
 {
-    int32_t low = 0, high = base->n;
-    while (low < high) {
-        int32_t mid = low + (high - low) / 2;
-        if (base->core[mid] < min_core)
-            low = mid + 1;
-        else
-            high = mid;
-    }
-    return low;
+    return (int32_t)sorted_first_at_least_i32(base->core, 0, base->n, min_core);
 }
 
 /* The outcome of a search that ran to its end or was stopped, and the bound it proves. */
