@@ -509,6 +509,24 @@ static struct search_graph search_graph_of(const struct graph *g)
     return sg;
 }
 
+/* A random G(n, p) graph, its search view and a random node of it; the graph goes with it. */
+struct random_case {
+    struct graph *g;
+    struct search_graph sg;
+    std::vector<int4> node;
+    random_case(unsigned seed, int32_t n, double density, double removed, unsigned node_seed)
+        : g(gen_gnp_graph(seed, n, density)), sg(search_graph_of(g)),
+          node(random_node(g, removed, node_seed))
+    {
+    }
+    ~random_case()
+    {
+        graph_free(g);
+    }
+    random_case(const random_case &) = delete;
+    random_case &operator=(const random_case &) = delete;
+};
+
 /* Degrees are the numbers of neighbours left and deg[n] counts the cover. */
 static bool node_consistent(const struct graph *g, const int *node)
 {
@@ -556,20 +574,18 @@ static void test_children_agree(unsigned first, unsigned count)
     int failures = 0;
     for (unsigned seed = first; seed < first + count; seed++) {
         int32_t n = 3 + (int32_t)(seed * 11 % 70);
-        struct graph *g = gen_gnp_graph(seed, n, densities[seed % 4]);
-        struct search_graph sg = search_graph_of(g);
-        std::vector<int4> parent = random_node(g, 0.1 * (seed % 5), seed + 1);
-        const int *p = (const int *)parent.data();
+        random_case parent(seed, n, densities[seed % 4], 0.1 * (seed % 5), seed + 1);
+        const struct graph *g = parent.g;
+        const struct search_graph sg = parent.sg;
+        const int *p = (const int *)parent.node.data();
         int v = -1, live = 0;
         for (int32_t x = 0; x < n; x++) {
             live += p[x] > 0;
             if (p[x] > 0 && (v < 0 || p[x] > p[v]))
                 v = x;
         }
-        if (v < 0) {
-            graph_free(g);
+        if (v < 0)
             continue;
-        }
         int d = p[v];
         std::vector<int> want_other(p, p + sg.stride), want_cur(p, p + sg.stride);
         for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
@@ -621,7 +637,6 @@ static void test_children_agree(unsigned first, unsigned count)
                      threads, launch ? emu_failure : "children differ from the host's");
             }
         }
-        graph_free(g);
     }
     ok(failures == 0,
        "G - N(v) by decrements, by recount and by branch_on_vertex's choice: the host's children "
@@ -642,13 +657,12 @@ static void test_reduce_fixpoint(unsigned first, unsigned count)
     int failures = 0, kept = 0;
     for (unsigned seed = first; seed < first + count; seed++) {
         int32_t n = 2 + (int32_t)(seed * 7 % 23);
-        struct graph *g = gen_gnp_graph(seed, n, densities[seed % 5]);
-        struct search_graph sg = search_graph_of(g);
-        std::vector<int4> start = random_node(g, 0.05 * (seed % 4), seed + 7);
-        const int *s0 = (const int *)start.data();
-        int opt = node_optimum(g, s0);
+        random_case start(seed, n, densities[seed % 5], 0.05 * (seed % 4), seed + 7);
+        const struct graph *g = start.g;
+        const struct search_graph sg = start.sg;
+        int opt = node_optimum(g, (const int *)start.node.data());
         int k_eff = opt - 1 + (int)(seed % 4);
-        std::vector<int4> node = start;
+        std::vector<int4> node = start.node;
         int *deg = (int *)node.data();
         int threads = WARP_LANES * (1 + (int)(seed % 3));
         int reduced = -1;
@@ -696,7 +710,6 @@ static void test_reduce_fixpoint(unsigned first, unsigned count)
             diag("seed %u n=%d k_eff=%d optimum %d, %d threads: %s", seed, n, k_eff, opt, threads,
                  why);
         }
-        graph_free(g);
     }
     ok(failures == 0,
        "reduce_node on %u random nodes (%d kept): consistent, a fixed point, optimum kept", count,
