@@ -1,4 +1,7 @@
-/* NuMVC local search: valid covers, never worse than the start, optimal on small graphs; limits. */
+/*
+ * NuMVC local search: valid covers, never worse than the start, optimal on small graphs; limits;
+ * the same search on a thread beside another.
+ */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +12,7 @@
 #include "gen.h"
 #include "greedy.h"
 #include "local_search.h"
+#include "local_search_beside.h"
 #include "tap.h"
 
 /* Enough for every small graph here: optima are usually found within a few hundred steps. */
@@ -284,12 +288,56 @@ static void test_limits(uint64_t master)
     cover_free(&d);
 }
 
+/*
+ * Beside a search: the cover published is valid, smaller than the start and
+ * the one the same search gives alone; told to stop, the thread ends at once.
+ */
+static void test_beside(uint64_t master)
+{
+    struct graph *g = gen_gnp_graph(master + 7, 200, 0.05);
+    struct cover start = {0}, alone = {0};
+    all_vertices(g, &start);
+    all_vertices(g, &alone);
+    struct deadline none = deadline_after(0, NULL);
+    struct local_search_beside b;
+    local_search_beside_start(&b, g, &start, &none, 20000, -1);
+    double t0 = clock_seconds();
+    while (local_search_beside_size(&b) == INT32_MAX && clock_seconds() - t0 < 30)
+        usleep(1000);
+    int32_t published = local_search_beside_size(&b);
+    local_search_beside_finish(&b);
+    struct local_search_opts o = local_search_opts_default();
+    o.max_steps = 20000;
+    o.target = -1;
+    struct local_search_stats st;
+    improve(g, &o, &alone, &st);
+    ok(published == b.cover.size && published < start.size && valid(g, &b.cover) &&
+           published == alone.size,
+       "beside: published %ld (start %ld), the same search alone %ld", (long)published,
+       (long)start.size, (long)alone.size);
+    local_search_beside_free(&b);
+
+    local_search_beside_start(&b, g, &start, &none, INT64_MAX / 2, 1);
+    usleep(50000);
+    t0 = clock_seconds();
+    local_search_beside_finish(&b);
+    double took = clock_seconds() - t0;
+    published = local_search_beside_size(&b);
+    ok(took < 1.0 && (published == INT32_MAX || (published == b.cover.size && valid(g, &b.cover))),
+       "beside: told to stop, it ends in %.3f s (published %ld)", took, (long)published);
+    local_search_beside_free(&b);
+    cover_free(&start);
+    cover_free(&alone);
+    graph_free(g);
+}
+
 int main(void)
 {
     uint64_t master = gen_master_seed();
     test_special();
     test_random(master);
     test_limits(master);
+    test_beside(master);
     done_testing();
     return exit_status();
 }

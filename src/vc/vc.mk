@@ -11,12 +11,13 @@ TESTS += tests/t_solver_contract
 tests_t_solver_contract_LDADD = $(TEST_LDADD)
 
 # vc/seq: the sequential branch and reduce on degree arrays, its reductions, the greedy and
-# local-search upper bounds
+# local-search upper bounds (the local search also on a thread beside an exact search)
 libmvc_a_SOURCES += \
 	src/vc/seq/seq.c \
 	src/vc/seq/reduce.c src/vc/seq/reduce.h \
 	src/vc/seq/greedy.c src/vc/seq/greedy.h \
-	src/vc/seq/local_search.c src/vc/seq/local_search.h
+	src/vc/seq/local_search.c src/vc/seq/local_search.h \
+	src/vc/seq/local_search_beside.c src/vc/seq/local_search_beside.h
 check_PROGRAMS += tests/t_reduce tests/t_greedy tests/t_seq tests/t_local_search
 TESTS += tests/t_reduce tests/t_greedy tests/t_seq tests/t_local_search
 tests_t_reduce_LDADD = $(TEST_LDADD)

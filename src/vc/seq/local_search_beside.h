@@ -1,0 +1,50 @@
+/*
+ * NuMVC on a thread of its own beside an exact search: the search goes on
+ * from its own start, asks now and then what cover the local search has
+ * published and prunes with it, and at the end takes the smaller of the two.
+ * A cover found in a tenth of a second then bounds a search of minutes from
+ * that moment, while a search that ends first never waits for it.
+ */
+#ifndef MVC_LOCAL_SEARCH_BESIDE_H
+#define MVC_LOCAL_SEARCH_BESIDE_H
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+
+#include "cover.h"
+#include "deadline.h"
+#include "graph.h"
+#include "local_search.h"
+
+struct local_search_beside {
+    const struct graph *g;
+    struct local_search_opts opts;
+    struct cover cover; /* the thread's; the caller's to read once published */
+    int32_t published;  /* its size once the thread is done with it, else INT32_MAX (atomic) */
+    volatile sig_atomic_t stop;
+    pthread_t thread;
+    int running;
+};
+
+/*
+ * Starts NuMVC on g from `start` (a cover of g, copied) for at most
+ * max_steps steps, until d passes, or until it finds a cover of at most
+ * `target` vertices (-1: none). Without memory or a thread nothing runs and
+ * nothing is ever published: the search goes on alone.
+ */
+void local_search_beside_start(struct local_search_beside *b, const struct graph *g,
+                               const struct cover *start, const struct deadline *d,
+                               int64_t max_steps, int32_t target);
+
+/* The size of the published cover, or INT32_MAX while there is none. */
+int32_t local_search_beside_size(const struct local_search_beside *b);
+
+/*
+ * Stops the thread at its next step and waits for it. After this the
+ * published cover, if any, is b->cover; local_search_beside_free releases it.
+ */
+void local_search_beside_finish(struct local_search_beside *b);
+void local_search_beside_free(struct local_search_beside *b);
+
+#endif
