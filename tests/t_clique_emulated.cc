@@ -46,12 +46,13 @@ struct host_buffers {
 
 /*
  * The search of gpu_solve_clique, emulated: `warps` warps, a queue of
- * `capacity` slots (a power of two), scheduling from `seed`. cp->clique gets
- * the best clique.
+ * `capacity` slots (a power of two), scheduling from `seed`, a clique of
+ * `floor` vertices held on the host (as the local search beside gives it).
+ * cp->clique gets the best clique the search found.
  */
 template <int WPL>
 static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsigned int capacity,
-                         int stop, uint64_t seed, struct emulated *r)
+                         int stop, uint64_t seed, int32_t floor, struct emulated *r)
 {
     memset(r, 0, sizeof *r);
     int32_t n = cp->n;
@@ -65,6 +66,7 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
     memset(&ctl, 0, sizeof ctl);
     ctl.hot[HOT_BEST] = cp->size;
     ctl.hot[HOT_STOP] = stop;
+    ctl.hot[HOT_FLOOR] = floor;
     host_buffers b;
     struct clique_params p;
     memset(&p, 0, sizeof p);
@@ -75,6 +77,7 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
     p.adj = cp->adj;
     p.ctl = &ctl;
     int32_t bound = cp->size > p.floor_size ? cp->size : p.floor_size;
+    bound = floor > bound ? floor : bound;
     int32_t low_rows = bound < n ? bound : n;
     b.root_entry.assign((size_t)n, 0);
     b.root_rank.assign((size_t)n, -1);
@@ -151,6 +154,7 @@ static int32_t cpu_optimum(const struct graph *g, int64_t *nodes)
     struct solve_opts o;
     solve_opts_default(&o);
     o.clique.colour_bound_only = 1; /* the GPU search bounds by the colouring alone */
+    o.clique.no_local_search = 1;   /* nor by a clique found beside it */
     o.threads = 1;                  /* one thread: node counts are compared */
     struct solve_stats st;
     memset(&st, 0, sizeof st);
@@ -165,7 +169,7 @@ static int32_t cpu_optimum(const struct graph *g, int64_t *nodes)
 
 /* One emulated search of g; the cover it gives must be valid. */
 static struct emulated search(const struct graph *g, int64_t k, int warps, unsigned int capacity,
-                              int stop, uint64_t seed, int32_t *cover_size)
+                              int stop, uint64_t seed, int32_t *cover_size, int32_t floor = 0)
 {
     struct clique_problem cp;
     struct emulated r;
@@ -176,9 +180,9 @@ static struct emulated search(const struct graph *g, int64_t k, int warps, unsig
     }
     int words = (cp.words + CLIQUE_WARP - 1) / CLIQUE_WARP;
     if (words <= 1)
-        run_emulated<1>(&cp, k, warps, capacity, stop, seed, &r);
+        run_emulated<1>(&cp, k, warps, capacity, stop, seed, floor, &r);
     else
-        run_emulated<2>(&cp, k, warps, capacity, stop, seed, &r);
+        run_emulated<2>(&cp, k, warps, capacity, stop, seed, floor, &r);
     struct cover c;
     *cover_size = cover_of(g, &cp, &c) ? c.size : -1;
     cover_free(&c);
@@ -190,6 +194,7 @@ int main(void)
 {
     static const double densities[] = {0.3, 0.5, 0.7, 0.9};
     unsigned long long donated = 0;
+    long long nodes_free = 0, nodes_floored = 0; /* four warps, without and with the floor ω */
     for (unsigned seed = 1; seed <= 24; seed++) {
         int32_t n = 8 + (int32_t)(seed * 37 % 40);
         double p = densities[seed % 4];
@@ -204,9 +209,25 @@ int main(void)
 
         r = search(g, -1, 4, seed % 2 ? 2 : 64, 0, seed, &size);
         donated += r.donated;
+        nodes_free += r.nodes;
         ok(!r.deadlock && r.complete && size == opt,
            "seed %u four warps, %d queue slots: cover %d (CPU %d), %lld nodes, %u donated", seed,
            seed % 2 ? 2 : 64, size, opt, (long long)r.nodes, r.donated);
+
+        /*
+         * A host clique of ω (the complement of the optimum) as the floor:
+         * the search ends complete, with fewer nodes and nothing larger; one
+         * vertex less, and it finds ω itself.
+         */
+        int32_t omega = n - opt;
+        r = search(g, -1, 4, seed % 2 ? 2 : 64, 0, seed, &size, omega);
+        nodes_floored += r.nodes;
+        ok(!r.deadlock && r.complete && size >= opt && r.nodes <= cpu_nodes,
+           "seed %u floor %d (ω): complete, clique %d, %lld nodes (CPU %lld without)", seed, omega,
+           n - size, (long long)r.nodes, (long long)cpu_nodes);
+        r = search(g, -1, 4, 64, 0, seed, &size, omega - 1);
+        ok(!r.deadlock && r.complete && size == opt, "seed %u floor %d (ω - 1): cover %d (CPU %d)",
+           seed, omega - 1, size, opt);
 
         for (int delta = -1; delta <= 1; delta++) {
             int64_t k = opt + delta;
@@ -219,6 +240,8 @@ int main(void)
         }
         graph_free(g);
     }
+    ok(nodes_floored < nodes_free, "the floor ω prunes: %lld nodes against %lld without",
+       nodes_floored, nodes_free);
     /* enough nodes for warps to run out of root branches and share subtrees */
     for (unsigned seed = 31; seed <= 33; seed++) {
         struct graph *g = gen_gnp_graph(seed, 70, 0.2);

@@ -13,6 +13,7 @@ extern "C" {
 #include "cover.h"
 #include "error.h"
 #include "graph.h"
+#include "local_search_beside.h"
 #include "solve.h"
 }
 #include "gpu.h"
@@ -25,6 +26,15 @@ extern "C" {
 
 #define MEMORY_SHARE 0.8 /* of the free device memory, for the warps' stacks */
 #define MIN_QUEUE_SLOTS 64
+
+/*
+ * NuMVC runs beside the search (local_search_beside.h) for this many steps a
+ * vertex, and its clique becomes the search's floor. On the complements of
+ * the DIMACS graphs it reaches ω within 15 steps a vertex wherever it does
+ * within a second (p_hat1500-3: 22,718 steps, p_hat1000-3: 7,333, MANN_a27:
+ * 5,052), where the greedy start is one to seven vertices short.
+ */
+#define BESIDE_STEPS_PER_VERTEX 30
 
 /*
  * Everything a solve holds on the device, released on every path by
@@ -230,51 +240,84 @@ static int open_search(struct clique_device *d, const struct clique_plan *plan,
     return status;
 }
 
+/* The clique that the local search beside holds: the complement of its cover (0 before). */
+static int32_t beside_clique(const struct local_search_beside *ls, int32_t n)
+{
+    int32_t size = local_search_beside_size(ls);
+    return size < n ? n - size : 0;
+}
+
 /*
  * Waits for the search; a stop request reaches the kernel through
- * ctl->hot[HOT_STOP], and the best clique's complement goes to the progress
- * board.
+ * ctl->hot[HOT_STOP], a larger clique of the local search through
+ * ctl->hot[HOT_FLOOR] (and, at the target, a stop), and the best clique's
+ * complement goes to the progress board.
  */
 static int wait_for_search(struct clique_device *d, const struct solve_opts *o, int32_t n,
+                           int32_t floor, int32_t target, const struct local_search_beside *ls,
                            struct error *err)
 {
     int stop_sent = 0;
     struct clique_control *ctl = d->p.ctl;
-    auto report_best = [&]() {
-        int best = 0;
-        int status = kernel_watch_read(&d->watch, &ctl->hot[HOT_BEST], &best, err);
-        if (status == MVC_OK)
-            progress_improve(o->report, n - best);
+    auto look = [&]() {
+        int status = MVC_OK;
+        int32_t held = beside_clique(ls, n);
+        if (held > floor) {
+            floor = held;
+            progress_improve(o->report, n - held);
+            status = kernel_watch_write(&d->watch, &ctl->hot[HOT_FLOOR], held, err);
+            if (status == MVC_OK && held >= target && !stop_sent) {
+                status = kernel_watch_send_stop(&d->watch, &ctl->hot[HOT_STOP], err);
+                stop_sent = 1;
+            }
+        }
+        if (status == MVC_OK && o->report != NULL) {
+            int best = 0;
+            status = kernel_watch_read(&d->watch, &ctl->hot[HOT_BEST], &best, err);
+            if (status == MVC_OK)
+                progress_improve(o->report, n - best);
+        }
         return status;
     };
-    return kernel_watch_wait(&d->watch, o, &ctl->hot[HOT_STOP], &stop_sent, o->report != NULL,
-                             report_best, "the clique search kernel", err);
+    return kernel_watch_wait(&d->watch, o, &ctl->hot[HOT_STOP], &stop_sent, true, look,
+                             "the clique search kernel", err);
 }
 
 /*
- * The whole device search from the greedy clique in cp->clique[0 .. size):
- * root colouring, then the grid. Leaves the best clique in cp->clique.
+ * The whole device search from the greedy clique in cp->clique[0 .. size),
+ * bounded also by the clique the local search beside holds: root colouring,
+ * then the grid. Leaves the best clique the device found in cp->clique.
  */
 static int search_on_device(struct clique_device *d, struct clique_problem *cp,
-                            const struct solve_opts *o, int32_t target, struct clique_outcome *out,
+                            const struct solve_opts *o, int32_t target, int32_t root_low_rows,
+                            const struct local_search_beside *ls, struct clique_outcome *out,
                             struct solve_stats *st, struct error *err)
 {
     struct clique_params *p = &d->p;
     cudaStream_t stream = d->watch.stream;
     struct clique_control ctl;
     memset(&ctl, 0, sizeof ctl);
+    int32_t floor = beside_clique(ls, cp->n);
     ctl.hot[HOT_BEST] = cp->size;
-    ctl.hot[HOT_STOP] = kernel_watch_stop_requested(o);
+    ctl.hot[HOT_STOP] = kernel_watch_stop_requested(o) || floor >= target;
+    ctl.hot[HOT_FLOOR] = floor;
     p->n = cp->n;
     p->words = cp->words;
     p->floor_size = o->k >= 0 ? target - 1 : 0;
     p->target = target;
     int32_t bound = cp->size > p->floor_size ? cp->size : p->floor_size;
+    bound = floor > bound ? floor : bound;
+    /*
+     * The root keeps its classes under the bound + 1, in the rows device_open
+     * made before the floor was known: past them it lists more branches, and
+     * the grid skips those the floor rules out.
+     */
+    int32_t root_bound = bound < root_low_rows ? bound : root_low_rows;
     int status;
     if ((status = CUDA_CHECK(err, cudaMemcpyAsync(p->ctl, &ctl, sizeof ctl, cudaMemcpyHostToDevice,
                                                   stream))) != MVC_OK ||
         (status = CUDA_CHECK(err, cudaEventRecord(d->watch.started, stream))) != MVC_OK ||
-        (status = clique_launch_root(p, bound + 1, stream, err)) != MVC_OK ||
+        (status = clique_launch_root(p, root_bound + 1, stream, err)) != MVC_OK ||
         (status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, p->ctl, sizeof ctl, cudaMemcpyDeviceToHost,
                                                   stream))) != MVC_OK ||
         (status = CUDA_CHECK(err, cudaStreamSynchronize(stream))) != MVC_OK)
@@ -290,7 +333,7 @@ static int search_on_device(struct clique_device *d, struct clique_problem *cp,
             (status = clique_launch_search(p, plan.blocks, plan.threads, plan.shared_bytes, stream,
                                            err)) != MVC_OK ||
             (status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, stream))) != MVC_OK ||
-            (status = wait_for_search(d, o, cp->n, err)) != MVC_OK)
+            (status = wait_for_search(d, o, cp->n, floor, target, ls, err)) != MVC_OK)
             return status;
         unsigned long long per_sm[SOLVE_MAX_SMS];
         if ((status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, p->ctl, sizeof ctl,
@@ -375,14 +418,18 @@ int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct c
     memset(&r, 0, sizeof r);
     r.complete = 1;
     if (cp.size < target) {
+        struct local_search_beside ls;
+        local_search_beside_start(&ls, g, out, &o->deadline,
+                                  (int64_t)BESIDE_STEPS_PER_VERTEX * g->n, (int32_t)o->k);
         /* the root keeps its classes under the bound + 1: at most min(bound, n) of them */
         int32_t floor_size = o->k >= 0 ? target - 1 : 0;
         int32_t bound = cp.size > floor_size ? cp.size : floor_size;
         int32_t low_rows = bound < g->n ? bound : g->n;
+        low_rows = low_rows > 0 ? low_rows : 1;
         struct clique_device d;
         memset(&d, 0, sizeof d);
         int claimed = kernel_watch_claim_device(o);
-        int status = claimed ? device_open(&d, &cp, low_rows > 0 ? low_rows : 1, err) : MVC_OK;
+        int status = claimed ? device_open(&d, &cp, low_rows, err) : MVC_OK;
         /*
          * The device's start-up can take longer than a short limit: past the
          * deadline no search starts, as in the vertex cover solvers, and the
@@ -391,16 +438,24 @@ int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct c
         if (status == MVC_OK && (!claimed || kernel_watch_stop_requested(o)))
             r.complete = 0;
         else if (status == MVC_OK)
-            status = search_on_device(&d, &cp, o, target, &r, st, err);
+            status = search_on_device(&d, &cp, o, target, low_rows, &ls, &r, st, err);
         if (claimed) {
             device_close(&d);
             kernel_watch_release_device();
         }
+        local_search_beside_finish(&ls);
         if (status != MVC_OK) {
+            local_search_beside_free(&ls);
             clique_problem_free(&cp);
             return status;
         }
         cover_from_clique(&cp, out);
+        /* the search proved that nothing beats the larger of its clique and the floor */
+        if (local_search_beside_size(&ls) < out->size) {
+            memcpy(out->in, ls.cover.in, (size_t)g->n);
+            out->size = ls.cover.size;
+        }
+        local_search_beside_free(&ls);
     }
     st->nodes = r.nodes;
     st->t_search = r.seconds;

@@ -40,6 +40,7 @@ enum clique_hot_word {
     HOT_AVAIL,      /* queued subproblems not yet claimed */
     HOT_PENDING,    /* root items not finished + queued items + items being searched */
     HOT_ROOT_TAKEN, /* root items handed out so far */
+    HOT_FLOOR,      /* size of a clique the host holds (found beside the search; only grows) */
     HOT_WORDS
 };
 

@@ -28,7 +28,7 @@ static constexpr int clique_block_threads(int lane_words)
 static_assert(HOT_WORDS <= CLIQUE_WARP, "one lane per hot word");
 
 struct hot_words {
-    int best, stop, hungry, avail, pending, root_taken;
+    int best, stop, hungry, avail, pending, root_taken, floor;
 };
 
 static __device__ __forceinline__ struct hot_words read_hot(struct clique_control *ctl, int lane)
@@ -41,14 +41,19 @@ static __device__ __forceinline__ struct hot_words read_hot(struct clique_contro
     h.avail = __shfl_sync(FULL_MASK, word, HOT_AVAIL);
     h.pending = __shfl_sync(FULL_MASK, word, HOT_PENDING);
     h.root_taken = __shfl_sync(FULL_MASK, word, HOT_ROOT_TAKEN);
+    h.floor = __shfl_sync(FULL_MASK, word, HOT_FLOOR);
     return h;
 }
 
-/* Clique size under which a branch is of no use: the best found, or the PVC floor. */
+/*
+ * Clique size a branch must beat to be of use: the best found, the host's
+ * clique (so the search proves that nothing beats it), or the PVC floor.
+ */
 static __device__ __forceinline__ int bound_of(const struct clique_params &p,
                                                const struct hot_words &h)
 {
-    return h.best > p.floor_size ? h.best : p.floor_size;
+    int held = h.best > h.floor ? h.best : h.floor;
+    return held > p.floor_size ? held : p.floor_size;
 }
 
 /*

@@ -5,7 +5,7 @@
 #include <string.h>
 
 /* The pinned words. */
-enum { WORD_ONE, WORD_READ, WORDS };
+enum { WORD_ONE, WORD_READ, WORD_WRITE, WORDS };
 
 int kernel_watch_open(struct kernel_watch *w, struct error *err)
 {
@@ -66,6 +66,17 @@ int kernel_watch_send_stop(struct kernel_watch *w, int *stop_word, struct error 
 {
     return CUDA_CHECK(err, cudaMemcpyAsync(stop_word, &w->host_words[WORD_ONE], sizeof(int),
                                            cudaMemcpyHostToDevice, w->side));
+}
+
+int kernel_watch_write(struct kernel_watch *w, int *word, int value, struct error *err)
+{
+    w->host_words[WORD_WRITE] = value;
+    int status = CUDA_CHECK(err, cudaMemcpyAsync(word, &w->host_words[WORD_WRITE], sizeof(int),
+                                                 cudaMemcpyHostToDevice, w->side));
+    /* the copy reads the pinned word when it runs: the next write must wait for it */
+    if (status == MVC_OK)
+        status = CUDA_CHECK(err, cudaStreamSynchronize(w->side));
+    return status;
 }
 
 int kernel_watch_read(struct kernel_watch *w, const int *word, int *value, struct error *err)

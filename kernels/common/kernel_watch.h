@@ -27,7 +27,7 @@ struct kernel_watch {
     cudaStream_t stream;           /* the kernel's */
     cudaStream_t side;             /* stop requests and progress reads while the kernel runs */
     cudaEvent_t started, finished; /* the caller records them around the launch on `stream` */
-    int *host_words;               /* pinned: a 1 to copy into a stop word, a word read back */
+    int *host_words; /* pinned: a 1 to copy into a stop word, a word read back, one written */
 };
 
 int kernel_watch_open(struct kernel_watch *w, struct error *err);
@@ -51,6 +51,9 @@ void kernel_watch_release_device(void);
 
 /* A 1 into the device word *stop_word, on the side stream: the kernel's blocks poll that word. */
 int kernel_watch_send_stop(struct kernel_watch *w, int *stop_word, struct error *err);
+
+/* *word = value, a device word that the running kernel reads, written on the side stream. */
+int kernel_watch_write(struct kernel_watch *w, int *word, int value, struct error *err);
 
 /* *value = *word, a device word that the running kernel changes, read on the side stream. */
 int kernel_watch_read(struct kernel_watch *w, const int *word, int *value, struct error *err);

@@ -55,9 +55,10 @@ struct gpu_opts {
     enum gpu_domination domination;
 };
 
-/* The CPU clique search (clique). */
+/* The clique searches (clique, clique-gpu). */
 struct clique_search_opts {
-    int colour_bound_only; /* no MaxSAT reasoning, as in the GPU search */
+    int colour_bound_only; /* CPU: no MaxSAT reasoning, as in the GPU search */
+    int no_local_search;   /* no local search beside them: node counts then depend on g alone */
 };
 
 /* The SAT search of the clique-cover bound (bound-sat). */
