@@ -137,19 +137,26 @@ static void maxsat_off_on_sparse_clique_graphs(void)
     graph_free(g);
 }
 
-/* solve_clique on a given number of threads (PVC when k >= 0). */
+/*
+ * solve_clique on a given number of threads (PVC when k >= 0), with a cover
+ * held beside it or none; *nodes (when not NULL) gets the nodes searched.
+ */
 static int clique_threads(const struct graph *g, int64_t k, int threads, double time_limit,
-                          struct cover *c)
+                          const struct held_cover *held, struct cover *c, int64_t *nodes)
 {
     struct solve_opts o;
     solve_opts_default(&o);
     o.k = k;
     o.threads = threads;
     o.deadline = deadline_after(time_limit, o.deadline.stop);
+    o.clique.held = held;
     struct solve_stats st;
     memset(&st, 0, sizeof st);
     struct error err = {0};
-    return solve_clique(g, &o, c, &st, &err);
+    int outcome = solve_clique(g, &o, c, &st, &err);
+    if (nodes)
+        *nodes = st.nodes;
+    return outcome;
 }
 
 /*
@@ -170,8 +177,8 @@ static void parallel_against_one_thread(void)
         struct graph *g = gen_gnp_graph(seed, n, p);
         struct cover one = {0}, many = {0};
         struct error err = {0};
-        int o1 = clique_threads(g, -1, 1, 0, &one);
-        int om = clique_threads(g, -1, threads, 0, &many);
+        int o1 = clique_threads(g, -1, 1, 0, NULL, &one, NULL);
+        int om = clique_threads(g, -1, threads, 0, NULL, &many, NULL);
         ok(o1 == SOLVE_OPTIMAL && om == SOLVE_OPTIMAL && many.size == one.size &&
                cover_check(g, &many, &err) == MVC_OK,
            "seed %u n=%d p=%.2f, %d threads: cover %d, one thread %d", seed, n, p, threads,
@@ -179,7 +186,7 @@ static void parallel_against_one_thread(void)
         for (int delta = -1; delta <= 1; delta++) {
             struct cover c = {0};
             int64_t k = one.size + delta;
-            int outcome = clique_threads(g, k, threads, 0, &c);
+            int outcome = clique_threads(g, k, threads, 0, NULL, &c, NULL);
             int right = delta < 0 ? outcome == SOLVE_NO_COVER
                                   : outcome == SOLVE_FOUND && c.size <= k &&
                                         cover_check(g, &c, &err) == MVC_OK;
@@ -198,7 +205,7 @@ static void parallel_against_one_thread(void)
     struct cover c = {0};
     struct error err = {0};
     double start = clock_seconds();
-    int outcome = clique_threads(g, -1, 4, 0.05, &c);
+    int outcome = clique_threads(g, -1, 4, 0.05, NULL, &c, NULL);
     double took = clock_seconds() - start;
     ok((outcome == SOLVE_STOPPED || outcome == SOLVE_OPTIMAL) && cover_check(g, &c, &err) == MVC_OK,
        "4 threads, 0.05 s limit: outcome %d, valid cover %d", outcome, c.size);
@@ -207,12 +214,62 @@ static void parallel_against_one_thread(void)
     graph_free(g);
 }
 
+/*
+ * A cover held beside the search from its start: held at the optimum, the
+ * answer is optimal and of that size with no more nodes (fewer over all the
+ * graphs; some start at the optimum anyway); one vertex larger,
+ * the search still finds the optimum; PVC at the optimum is found.
+ */
+static void held_cover_bounds_the_search(void)
+{
+    int64_t total_free = 0, total_held = 0;
+    for (unsigned seed = 70; seed < 76; seed++) {
+        struct graph *g = gen_gnp_graph(seed, 90 + (int32_t)seed % 3 * 20, 0.25);
+        struct cover best = {0}, c = {0};
+        struct error err = {0};
+        int64_t free_nodes, nodes;
+        clique_threads(g, -1, 1, 0, NULL, &best, &free_nodes);
+        total_free += free_nodes;
+        struct held_cover at = {best.size, best}, above = {best.size + 1, {0}};
+        cover_init(&above.cover, g->n);
+        memcpy(above.cover.in, best.in, (size_t)g->n);
+        above.cover.size = best.size;
+        for (int32_t v = 0; v < g->n && above.cover.size == best.size; v++)
+            if (!above.cover.in[v])
+                cover_add(&above.cover, v);
+        for (int threads = 1; threads <= 4; threads += 3) {
+            int outcome = clique_threads(g, -1, threads, 0, &at, &c, &nodes);
+            ok(outcome == SOLVE_OPTIMAL && c.size == best.size &&
+                   cover_check(g, &c, &err) == MVC_OK && (threads > 1 || nodes <= free_nodes),
+               "seed %u, %d threads, held at the optimum %d: cover %d, %lld nodes (%lld without)",
+               seed, threads, best.size, c.size, (long long)nodes, (long long)free_nodes);
+            total_held += threads == 1 ? nodes : 0;
+            cover_free(&c);
+            outcome = clique_threads(g, -1, threads, 0, &above, &c, &nodes);
+            ok(outcome == SOLVE_OPTIMAL && c.size == best.size &&
+                   cover_check(g, &c, &err) == MVC_OK,
+               "seed %u, %d threads, held one above: cover %d", seed, threads, c.size);
+            cover_free(&c);
+            outcome = clique_threads(g, best.size, threads, 0, &at, &c, &nodes);
+            ok(outcome == SOLVE_FOUND && c.size == best.size && cover_check(g, &c, &err) == MVC_OK,
+               "seed %u, %d threads, PVC k=%d with it held: found %d", seed, threads, best.size,
+               c.size);
+            cover_free(&c);
+        }
+        cover_free(&best), cover_free(&above.cover);
+        graph_free(g);
+    }
+    ok(total_held < total_free, "held at the optimum, %lld nodes in all against %lld without",
+       (long long)total_held, (long long)total_free);
+}
+
 int main(void)
 {
     maxsat_on_five_cycle();
     maxsat_against_references();
     maxsat_off_on_sparse_clique_graphs();
     parallel_against_one_thread();
+    held_cover_bounds_the_search();
 
     done_testing();
     return exit_status();

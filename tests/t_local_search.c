@@ -300,30 +300,31 @@ static void test_beside(uint64_t master)
     all_vertices(g, &alone);
     struct deadline none = deadline_after(0, NULL);
     struct local_search_beside b;
-    local_search_beside_start(&b, g, &start, &none, 20000, -1);
+    local_search_beside_start(&b, g, &start, &none, 20000, -1, 1);
     double t0 = clock_seconds();
-    while (local_search_beside_size(&b) == INT32_MAX && clock_seconds() - t0 < 30)
+    while (held_cover_size(&b.held) == INT32_MAX && clock_seconds() - t0 < 30)
         usleep(1000);
-    int32_t published = local_search_beside_size(&b);
+    int32_t published = held_cover_size(&b.held);
     local_search_beside_finish(&b);
     struct local_search_opts o = local_search_opts_default();
     o.max_steps = 20000;
     o.target = -1;
     struct local_search_stats st;
     improve(g, &o, &alone, &st);
-    ok(published == b.cover.size && published < start.size && valid(g, &b.cover) &&
+    ok(published == b.held.cover.size && published < start.size && valid(g, &b.held.cover) &&
            published == alone.size,
        "beside: published %ld (start %ld), the same search alone %ld", (long)published,
        (long)start.size, (long)alone.size);
     local_search_beside_free(&b);
 
-    local_search_beside_start(&b, g, &start, &none, INT64_MAX / 2, 1);
+    local_search_beside_start(&b, g, &start, &none, INT64_MAX / 2, 1, 1);
     usleep(50000);
     t0 = clock_seconds();
     local_search_beside_finish(&b);
     double took = clock_seconds() - t0;
-    published = local_search_beside_size(&b);
-    ok(took < 1.0 && (published == INT32_MAX || (published == b.cover.size && valid(g, &b.cover))),
+    published = held_cover_size(&b.held);
+    ok(took < 1.0 &&
+           (published == INT32_MAX || (published == b.held.cover.size && valid(g, &b.held.cover))),
        "beside: told to stop, it ends in %.3f s (published %ld)", took, (long)published);
     local_search_beside_free(&b);
     cover_free(&start);

@@ -13,7 +13,6 @@ extern "C" {
 #include "cover.h"
 #include "error.h"
 #include "graph.h"
-#include "local_search_beside.h"
 #include "solve.h"
 }
 #include "gpu.h"
@@ -26,15 +25,6 @@ extern "C" {
 
 #define MEMORY_SHARE 0.8 /* of the free device memory, for the warps' stacks */
 #define MIN_QUEUE_SLOTS 64
-
-/*
- * NuMVC runs beside the search (local_search_beside.h) for this many steps a
- * vertex, and its clique becomes the search's floor. On the complements of
- * the DIMACS graphs it reaches ω within 15 steps a vertex wherever it does
- * within a second (p_hat1500-3: 22,718 steps, p_hat1000-3: 7,333, MANN_a27:
- * 5,052), where the greedy start is one to seven vertices short.
- */
-#define BESIDE_STEPS_PER_VERTEX 30
 
 /*
  * Everything a solve holds on the device, released on every path by
@@ -240,28 +230,27 @@ static int open_search(struct clique_device *d, const struct clique_plan *plan,
     return status;
 }
 
-/* The clique that the local search beside holds: the complement of its cover (0 before). */
-static int32_t beside_clique(const struct local_search_beside *ls, int32_t n)
+/* The clique held beside the search (solve.h): the complement of its cover (0 before). */
+static int32_t held_clique(const struct held_cover *held, int32_t n)
 {
-    int32_t size = local_search_beside_size(ls);
+    int32_t size = held_cover_size(held);
     return size < n ? n - size : 0;
 }
 
 /*
  * Waits for the search; a stop request reaches the kernel through
- * ctl->hot[HOT_STOP], a larger clique of the local search through
+ * ctl->hot[HOT_STOP], a larger clique held beside it (solve.h) through
  * ctl->hot[HOT_FLOOR] (and, at the target, a stop), and the best clique's
  * complement goes to the progress board.
  */
 static int wait_for_search(struct clique_device *d, const struct solve_opts *o, int32_t n,
-                           int32_t floor, int32_t target, const struct local_search_beside *ls,
-                           struct error *err)
+                           int32_t floor, int32_t target, struct error *err)
 {
     int stop_sent = 0;
     struct clique_control *ctl = d->p.ctl;
     auto look = [&]() {
         int status = MVC_OK;
-        int32_t held = beside_clique(ls, n);
+        int32_t held = held_clique(o->clique.held, n);
         if (held > floor) {
             floor = held;
             progress_improve(o->report, n - held);
@@ -285,19 +274,18 @@ static int wait_for_search(struct clique_device *d, const struct solve_opts *o, 
 
 /*
  * The whole device search from the greedy clique in cp->clique[0 .. size),
- * bounded also by the clique the local search beside holds: root colouring,
+ * bounded also by the clique held beside it (solve.h): root colouring,
  * then the grid. Leaves the best clique the device found in cp->clique.
  */
 static int search_on_device(struct clique_device *d, struct clique_problem *cp,
                             const struct solve_opts *o, int32_t target, int32_t root_low_rows,
-                            const struct local_search_beside *ls, struct clique_outcome *out,
-                            struct solve_stats *st, struct error *err)
+                            struct clique_outcome *out, struct solve_stats *st, struct error *err)
 {
     struct clique_params *p = &d->p;
     cudaStream_t stream = d->watch.stream;
     struct clique_control ctl;
     memset(&ctl, 0, sizeof ctl);
-    int32_t floor = beside_clique(ls, cp->n);
+    int32_t floor = held_clique(o->clique.held, cp->n);
     ctl.hot[HOT_BEST] = cp->size;
     ctl.hot[HOT_STOP] = kernel_watch_stop_requested(o) || floor >= target;
     ctl.hot[HOT_FLOOR] = floor;
@@ -333,7 +321,7 @@ static int search_on_device(struct clique_device *d, struct clique_problem *cp,
             (status = clique_launch_search(p, plan.blocks, plan.threads, plan.shared_bytes, stream,
                                            err)) != MVC_OK ||
             (status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, stream))) != MVC_OK ||
-            (status = wait_for_search(d, o, cp->n, floor, target, ls, err)) != MVC_OK)
+            (status = wait_for_search(d, o, cp->n, floor, target, err)) != MVC_OK)
             return status;
         unsigned long long per_sm[SOLVE_MAX_SMS];
         if ((status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, p->ctl, sizeof ctl,
@@ -418,9 +406,6 @@ int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct c
     memset(&r, 0, sizeof r);
     r.complete = 1;
     if (cp.size < target) {
-        struct local_search_beside ls;
-        local_search_beside_start(&ls, g, out, &o->deadline,
-                                  (int64_t)BESIDE_STEPS_PER_VERTEX * g->n, (int32_t)o->k);
         /* the root keeps its classes under the bound + 1: at most min(bound, n) of them */
         int32_t floor_size = o->k >= 0 ? target - 1 : 0;
         int32_t bound = cp.size > floor_size ? cp.size : floor_size;
@@ -438,24 +423,22 @@ int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct c
         if (status == MVC_OK && (!claimed || kernel_watch_stop_requested(o)))
             r.complete = 0;
         else if (status == MVC_OK)
-            status = search_on_device(&d, &cp, o, target, low_rows, &ls, &r, st, err);
+            status = search_on_device(&d, &cp, o, target, low_rows, &r, st, err);
         if (claimed) {
             device_close(&d);
             kernel_watch_release_device();
         }
-        local_search_beside_finish(&ls);
         if (status != MVC_OK) {
-            local_search_beside_free(&ls);
             clique_problem_free(&cp);
             return status;
         }
         cover_from_clique(&cp, out);
         /* the search proved that nothing beats the larger of its clique and the floor */
-        if (local_search_beside_size(&ls) < out->size) {
-            memcpy(out->in, ls.cover.in, (size_t)g->n);
-            out->size = ls.cover.size;
+        const struct held_cover *held = o->clique.held;
+        if (held_cover_size(held) < out->size) {
+            memcpy(out->in, held->cover.in, (size_t)g->n);
+            out->size = held->cover.size;
         }
-        local_search_beside_free(&ls);
     }
     st->nodes = r.nodes;
     st->t_search = r.seconds;

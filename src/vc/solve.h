@@ -55,10 +55,29 @@ struct gpu_opts {
     enum gpu_domination domination;
 };
 
+/*
+ * A cover another search holds beside a solver (the local search that
+ * solver_run starts beside the clique searches): once `size`, read
+ * atomically, is below INT32_MAX, `cover` is complete and stays as it is. A
+ * solver may prune against it, proving only that nothing is smaller than the
+ * smaller of its own cover and this one; solver_run then answers with that.
+ */
+struct held_cover {
+    int32_t size;
+    struct cover cover;
+};
+
+/* The size of h's cover, or INT32_MAX while it has none (h may be NULL). */
+static inline int32_t held_cover_size(const struct held_cover *h)
+{
+    return h != NULL ? __atomic_load_n(&h->size, __ATOMIC_ACQUIRE) : INT32_MAX;
+}
+
 /* The clique searches (clique, clique-gpu). */
 struct clique_search_opts {
     int colour_bound_only; /* CPU: no MaxSAT reasoning, as in the GPU search */
     int no_local_search;   /* no local search beside them: node counts then depend on g alone */
+    const struct held_cover *held; /* set by solver_run: prune against it too */
 };
 
 /* The SAT search of the clique-cover bound (bound-sat). */

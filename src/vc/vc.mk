@@ -11,7 +11,7 @@ TESTS += tests/t_solver_contract
 tests_t_solver_contract_LDADD = $(TEST_LDADD)
 
 # vc/seq: the sequential branch and reduce on degree arrays, its reductions, the greedy and
-# local-search upper bounds (the local search also on a thread beside an exact search)
+# local-search upper bounds (the local search also on a thread beside the clique searches)
 libmvc_a_SOURCES += \
 	src/vc/seq/seq.c \
 	src/vc/seq/reduce.c src/vc/seq/reduce.h \

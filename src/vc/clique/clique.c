@@ -16,7 +16,6 @@
 #include "clock.h"
 #include "complement_walk.h"
 #include "degeneracy.h"
-#include "local_search_beside.h"
 
 typedef uint64_t word_t;
 #define WORD_BITS 64
@@ -55,9 +54,8 @@ struct clique_search {
     int32_t *branch;      /* per depth: n vertices in colour order */
     int32_t *colour;      /* per depth: their colours */
     struct clique_maxsat maxsat;
-    int use_maxsat; /* spare branches by MaxSAT reasoning over the colour classes */
-    const struct local_search_beside *beside; /* NULL when none runs */
-    int64_t nodes, nodes_reported;            /* reported: to opts->report */
+    int use_maxsat;                /* spare branches by MaxSAT reasoning over the colour classes */
+    int64_t nodes, nodes_reported; /* reported: to opts->report */
     int stopped;
     double start;
     const struct solve_opts *opts;
@@ -159,17 +157,6 @@ static void search_free(struct clique_search *s)
  */
 #define MAXSAT_MIN_DENSITY 0.4
 
-/*
- * NuMVC runs beside the search (local_search_beside.h) on graphs of more
- * than BESIDE_MIN_VERTICES vertices, for BESIDE_STEPS_PER_VERTEX steps a
- * vertex: on the complements of the DIMACS graphs it reaches ω within 15
- * steps a vertex wherever it does within a second (p_hat1500-3: 22,718 steps,
- * p_hat1000-3: 7,333), where the greedy start is one to seven vertices short.
- * Smaller graphs, searched in microseconds, would pay more for the thread.
- */
-#define BESIDE_MIN_VERTICES 64
-#define BESIDE_STEPS_PER_VERTEX 30
-
 static int maxsat_pays(const struct graph *g)
 {
     double pairs = (double)g->n * (g->n - 1) / 2;
@@ -184,14 +171,14 @@ static void report_nodes(struct clique_search *s)
 }
 
 /*
- * The local search's clique, once published and larger than the best: taken
- * as a thread takes its own (search indices), so every thread prunes with it.
+ * The clique held beside the search (solve.h), once there is one larger than
+ * the best: taken as a thread takes its own (search indices), so that every
+ * thread prunes with it and the answer is at least as large.
  */
-static void adopt_beside(struct clique_search *s)
+static void adopt_held(struct clique_search *s)
 {
-    if (s->beside == NULL)
-        return;
-    int32_t size = local_search_beside_size(s->beside);
+    const struct held_cover *held = s->opts->clique.held;
+    int32_t size = held_cover_size(held);
     if (size >= s->n || s->n - size <= s->best_size)
         return;
     int32_t clique = s->n - size;
@@ -201,7 +188,7 @@ static void adopt_beside(struct clique_search *s)
     if (sh == NULL || clique > sh->best_size) {
         int32_t *best = sh != NULL ? sh->best : s->best, count = 0;
         for (int32_t i = 0; i < s->n; i++)
-            if (!s->beside->cover.in[s->order[i]])
+            if (!held->cover.in[s->order[i]])
                 best[count++] = i;
         progress_improve(s->opts->report, size);
         if (sh != NULL) {
@@ -409,7 +396,7 @@ static void expand(struct clique_search *s, int32_t depth)
     int32_t *branch = s->branch + (size_t)depth * s->n;
     int32_t *colour = s->colour + (size_t)depth * s->n;
     if (++s->nodes % POLL_INTERVAL == 0) {
-        adopt_beside(s);
+        adopt_held(s);
         poll_stop(s);
         if (s->stopped && s->shared != NULL)
             __atomic_store_n(&s->shared->stop, 1, __ATOMIC_RELAXED);
@@ -589,20 +576,7 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
     st->greedy_size = g->n - s.best_size;
     /* PVC: a cover of size <= k is an independent set of size >= n - k */
     s.target = o->k >= 0 ? (int32_t)(g->n - o->k > 0 ? g->n - o->k : 0) : g->n + 1;
-    struct local_search_beside beside;
-    int with_beside =
-        s.best_size < s.target && g->n > BESIDE_MIN_VERTICES && !o->clique.no_local_search;
-    if (with_beside) {
-        memset(out->in, 1, (size_t)g->n);
-        out->size = g->n;
-        for (int32_t i = 0; i < s.best_size; i++) {
-            out->in[s.order[s.best[i]]] = 0;
-            out->size--;
-        }
-        local_search_beside_start(&beside, g, out, &o->deadline,
-                                  (int64_t)BESIDE_STEPS_PER_VERTEX * g->n, (int32_t)o->k);
-        s.beside = &beside;
-    }
+    adopt_held(&s);
     if (s.best_size < s.target) {
         memset(s.candidates, 0xff, (size_t)s.words * sizeof *s.candidates);
         if (g->n % WORD_BITS)
@@ -614,13 +588,8 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
         }
         report_nodes(&s);
     }
-    if (with_beside) {
-        /* a search stopped early may end before the local search publishes */
-        local_search_beside_finish(&beside);
-        adopt_beside(&s);
-        local_search_beside_free(&beside);
-        s.beside = NULL;
-    }
+    /* a clique held beside that the search pruned with is the answer if larger */
+    adopt_held(&s);
     memset(out->in, 1, (size_t)g->n);
     out->size = g->n;
     for (int32_t i = 0; i < s.best_size; i++) {

@@ -1,7 +1,8 @@
 /*
  * NuMVC on a thread of its own beside an exact search: the search goes on
  * from its own start, asks now and then what cover the local search has
- * published and prunes with it, and at the end takes the smaller of the two.
+ * published (a held_cover of solve.h) and prunes with it, and at the end the
+ * smaller of the two is the answer.
  * A cover found in a tenth of a second then bounds a search of minutes from
  * that moment, while a search that ends first never waits for it.
  */
@@ -16,33 +17,32 @@
 #include "deadline.h"
 #include "graph.h"
 #include "local_search.h"
+#include "solve.h"
 
 struct local_search_beside {
     const struct graph *g;
     struct local_search_opts opts;
-    struct cover cover; /* the thread's; the caller's to read once published */
-    int32_t published;  /* its size once the thread is done with it, else INT32_MAX (atomic) */
+    struct held_cover held; /* size INT32_MAX until the thread is done with the cover */
+    struct cover work;      /* the thread's */
     volatile sig_atomic_t stop;
     pthread_t thread;
     int running;
 };
 
 /*
- * Starts NuMVC on g from `start` (a cover of g, copied) for at most
- * max_steps steps, until d passes, or until it finds a cover of at most
+ * Starts NuMVC (with `seed`) on g from `start` (a cover of g, copied) for at
+ * most max_steps steps, until d passes, or until it finds a cover of at most
  * `target` vertices (-1: none). Without memory or a thread nothing runs and
  * nothing is ever published: the search goes on alone.
  */
 void local_search_beside_start(struct local_search_beside *b, const struct graph *g,
                                const struct cover *start, const struct deadline *d,
-                               int64_t max_steps, int32_t target);
-
-/* The size of the published cover, or INT32_MAX while there is none. */
-int32_t local_search_beside_size(const struct local_search_beside *b);
+                               int64_t max_steps, int32_t target, uint64_t seed);
 
 /*
  * Stops the thread at its next step and waits for it. After this the
- * published cover, if any, is b->cover; local_search_beside_free releases it.
+ * published cover, if any, is b->held (held_cover_size tells);
+ * local_search_beside_free releases it.
  */
 void local_search_beside_finish(struct local_search_beside *b);
 void local_search_beside_free(struct local_search_beside *b);
