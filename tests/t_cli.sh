@@ -7,7 +7,8 @@ run --help
 is "$status" 0 "--help exits 0"
 for opt in --k --solver --time-limit --threads --stats --output --verbose --quiet \
            --complement --format --steiner --check --no-reduce --block-size --blocks \
-           --worklist-size --threshold --depth --device-memory --gpu-storage --gpu-domination; do
+           --worklist-size --threshold --depth --device-memory --gpu-storage --gpu-domination \
+           --no-local-search --no-maxsat; do
     grep -q -- "$opt" "$TMP/out"; ok $? "--help describes $opt"
 done
 run --version
@@ -89,6 +90,15 @@ check_cover "$inst/petersen.clq" "$TMP/out" --complement; ok $? "complement cove
 run --complement --complement-memory 1K "$inst/cop_hat300-1.gr"
 is "$status" 1 "a complement over the memory cap is refused (exit 1)"
 grep -q "complement" "$TMP/err"; ok $? "with a message about the complement"
+
+# cop_hat300-1: its complement is the clique graph p_hat300-1 (ω = 8), a cover of 292
+for opts in "" "--no-local-search" "--no-maxsat" "--no-local-search --no-maxsat"; do
+    run --solver=clique $opts "$inst/cop_hat300-1.gr"
+    is "$(cover_size "$TMP/out")" 292 "--solver=clique $opts: cover of 292"
+    check_cover "$inst/cop_hat300-1.gr" "$TMP/out"; ok $? "--solver=clique $opts: the cover passes --check"
+done
+run --steiner --no-maxsat "$inst/path10.gr"
+is "$status" 2 "--no-maxsat outside vertex cover and clique modes: exit 2"
 
 if has_gpu; then
     skip "built with CUDA and a device: the CPU-only refusal does not apply"

@@ -33,6 +33,7 @@ struct emulated {
     unsigned int donated;
     int deadlock;
     long long switches;
+    unsigned long long spared; /* branches the MaxSAT reasoning spared */
 };
 
 /* Host memory for one search, freed by the destructor. */
@@ -47,12 +48,13 @@ struct host_buffers {
 /*
  * The search of gpu_solve_clique, emulated: `warps` warps, a queue of
  * `capacity` slots (a power of two), scheduling from `seed`, a clique of
- * `floor` vertices held on the host (as the local search beside gives it).
- * cp->clique gets the best clique the search found.
+ * `floor` vertices held on the host (as the local search beside gives it),
+ * MaxSAT reasoning on or off. cp->clique gets the best clique the search
+ * found.
  */
 template <int WPL>
 static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsigned int capacity,
-                         int stop, uint64_t seed, int32_t floor, struct emulated *r)
+                         int stop, uint64_t seed, int32_t floor, int maxsat, struct emulated *r)
 {
     memset(r, 0, sizeof *r);
     int32_t n = cp->n;
@@ -72,6 +74,7 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
     memset(&p, 0, sizeof p);
     p.n = n;
     p.words = cp->words;
+    p.maxsat = maxsat;
     p.floor_size = k >= 0 ? target - 1 : 0;
     p.target = target;
     p.adj = cp->adj;
@@ -97,7 +100,7 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
     p.rows = ctl.colours + 1;
     if (p.root_count > 0) {
         p.arena = clique_arena_entries(cp->max_degree, p.rows - 1);
-        p.stack_stride = clique_stack_stride(p.rows, p.words, p.arena);
+        p.stack_stride = clique_stack_stride(p.rows, p.words, p.arena, p.maxsat);
         p.slot_stride = clique_slot_stride(p.rows, p.words);
         p.warps = warps;
         p.queue_capacity = capacity;
@@ -116,6 +119,7 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
                           &switches) != 0;
         r->switches = switches;
         r->nodes += (int64_t)ctl.nodes;
+        r->spared = ctl.spared;
         r->complete = ctl.hot[HOT_PENDING] == 0;
         r->donated = ctl.tail;
         unsigned long long per_sm = 0;
@@ -169,7 +173,8 @@ static int32_t cpu_optimum(const struct graph *g, int64_t *nodes)
 
 /* One emulated search of g; the cover it gives must be valid. */
 static struct emulated search(const struct graph *g, int64_t k, int warps, unsigned int capacity,
-                              int stop, uint64_t seed, int32_t *cover_size, int32_t floor = 0)
+                              int stop, uint64_t seed, int32_t *cover_size, int32_t floor = 0,
+                              int maxsat = 0)
 {
     struct clique_problem cp;
     struct emulated r;
@@ -180,9 +185,9 @@ static struct emulated search(const struct graph *g, int64_t k, int warps, unsig
     }
     int words = (cp.words + CLIQUE_WARP - 1) / CLIQUE_WARP;
     if (words <= 1)
-        run_emulated<1>(&cp, k, warps, capacity, stop, seed, floor, &r);
+        run_emulated<1>(&cp, k, warps, capacity, stop, seed, floor, maxsat, &r);
     else
-        run_emulated<2>(&cp, k, warps, capacity, stop, seed, floor, &r);
+        run_emulated<2>(&cp, k, warps, capacity, stop, seed, floor, maxsat, &r);
     struct cover c;
     *cover_size = cover_of(g, &cp, &c) ? c.size : -1;
     cover_free(&c);
@@ -194,7 +199,9 @@ int main(void)
 {
     static const double densities[] = {0.3, 0.5, 0.7, 0.9};
     unsigned long long donated = 0;
-    long long nodes_free = 0, nodes_floored = 0; /* four warps, without and with the floor ω */
+    long long nodes_free = 0, nodes_floored = 0;  /* four warps, without and with the floor ω */
+    long long nodes_colour = 0, nodes_maxsat = 0; /* one warp, colour bound and MaxSAT */
+    unsigned long long spared = 0;
     for (unsigned seed = 1; seed <= 24; seed++) {
         int32_t n = 8 + (int32_t)(seed * 37 % 40);
         double p = densities[seed % 4];
@@ -206,6 +213,27 @@ int main(void)
         ok(!r.deadlock && r.complete && size == opt && r.nodes == cpu_nodes,
            "seed %u n=%d p=%.1f one warp: cover %d (CPU %d), %lld nodes (CPU %lld)", seed, n, p,
            size, opt, (long long)r.nodes, (long long)cpu_nodes);
+        nodes_colour += r.nodes;
+
+        /* MaxSAT reasoning: the same optimum, on one warp and on four, and PVC around it */
+        r = search(g, -1, 1, 64, 0, seed, &size, 0, 1);
+        nodes_maxsat += r.nodes;
+        spared += r.spared;
+        ok(!r.deadlock && r.complete && size == opt,
+           "seed %u MaxSAT, one warp: cover %d (CPU %d), %lld nodes, %llu spared", seed, size, opt,
+           (long long)r.nodes, r.spared);
+        r = search(g, -1, 4, seed % 2 ? 2 : 64, 0, seed, &size, 0, 1);
+        ok(!r.deadlock && r.complete && size == opt,
+           "seed %u MaxSAT, four warps: cover %d (CPU %d)", seed, size, opt);
+        for (int delta = -1; delta <= 1; delta++) {
+            int64_t k = opt + delta;
+            if (k < 0)
+                continue;
+            r = search(g, k, 3, 64, 0, seed + 100, &size, 0, 1);
+            int right = delta < 0 ? r.complete && size > k : size >= 0 && size <= k;
+            ok(!r.deadlock && right, "seed %u MaxSAT PVC k=%lld: cover %d, complete %d", seed,
+               (long long)k, size, r.complete);
+        }
 
         r = search(g, -1, 4, seed % 2 ? 2 : 64, 0, seed, &size);
         donated += r.donated;
@@ -242,6 +270,9 @@ int main(void)
     }
     ok(nodes_floored < nodes_free, "the floor ω prunes: %lld nodes against %lld without",
        nodes_floored, nodes_free);
+    ok(spared > 0 && nodes_maxsat < nodes_colour,
+       "MaxSAT spared %llu branches: %lld nodes on one warp against %lld by the colour bound",
+       spared, nodes_maxsat, nodes_colour);
     /* enough nodes for warps to run out of root branches and share subtrees */
     for (unsigned seed = 31; seed <= 33; seed++) {
         struct graph *g = gen_gnp_graph(seed, 70, 0.2);
@@ -263,10 +294,11 @@ int main(void)
         struct graph *g = gen_gnp_graph(seed, n, 0.1 + 0.05 * (seed % 4));
         int64_t cpu_nodes;
         int32_t opt = cpu_optimum(g, &cpu_nodes), size;
-        struct emulated r = search(g, -1, 16, seed % 3 ? 64 : 4, 0, seed, &size);
+        struct emulated r = search(g, -1, 16, seed % 3 ? 64 : 4, 0, seed, &size, 0, seed % 2);
         ok(!r.deadlock && r.complete && size == opt,
-           "stress seed %u n=%d: cover %d (CPU %d), %lld nodes (CPU %lld), %u donated", seed, n,
-           size, opt, (long long)r.nodes, (long long)cpu_nodes, r.donated);
+           "stress seed %u n=%d%s: cover %d (CPU %d), %lld nodes (CPU %lld), %u donated", seed, n,
+           seed % 2 ? " MaxSAT" : "", size, opt, (long long)r.nodes, (long long)cpu_nodes,
+           r.donated);
         graph_free(g);
     }
 
@@ -281,6 +313,9 @@ int main(void)
     r = search(g, -1, 3, 64, 0, 99, &size);
     ok(!r.deadlock && r.complete && size == opt, "n=300: three warps: cover %d (CPU %d)", size,
        opt);
+    r = search(g, -1, 3, 64, 0, 99, &size, 0, 1);
+    ok(!r.deadlock && r.complete && size == opt,
+       "n=300: three warps, MaxSAT: cover %d (CPU %d), %llu spared", size, opt, r.spared);
     graph_free(g);
 
     /* a stop raised before the start: nothing searched, the greedy cover stands */

@@ -7,18 +7,8 @@
 #define MVC_CLIQUE_COLOUR_CUH
 
 #include "clique_layout.h"
+#include "clique_maxsat.cuh"
 #include "clique_warp.cuh"
-
-/* The graph as the kernels see it: adjacency rows in shared or global memory. */
-struct clique_graph {
-    const clique_word *adj;
-    int32_t n, words;
-};
-
-static __device__ __forceinline__ const clique_word *adj_row(const struct clique_graph &g, int v)
-{
-    return g.adj + (size_t)v * g.words;
-}
 
 /*
  * Re-NUMBER (Tomita et al., MCS, 2010): a vertex v that would get a colour high
@@ -72,25 +62,38 @@ static __device__ bool renumber(const struct clique_graph &g, clique_word *low, 
 /*
  * Colours the candidates greedily, class by class, in search order (BBMC, San
  * Segundo et al. 2011). Classes under min_colour are kept as rows of `low`;
- * vertices of colour >= min_colour are first offered to renumber() and
- * otherwise listed in `out` as CLIQUE_ENTRY(colour, v), in colour order.
- * Returns how many are listed; *colours is the number of classes. Entries are
- * gathered one per lane and written 32 at a time.
+ * vertices of colour >= min_colour are first offered to the MaxSAT reasoning
+ * over those classes when `maxsat` is given (clique_maxsat.cuh), else to
+ * renumber(), and otherwise listed in `out` as CLIQUE_ENTRY(colour, v), in
+ * colour order. Returns how many are listed; *colours is the number of
+ * classes. Entries are gathered one per lane and written 32 at a time.
  */
 template <int WPL>
 static __device__ int colour_candidates(const struct clique_graph &g,
                                         const clique_word (&candidates)[WPL], int min_colour,
-                                        clique_word *low, uint32_t *out, int lane, int *colours)
+                                        clique_word *low, uint32_t *out, int lane, int *colours,
+                                        struct clique_maxsat_ws *maxsat)
 {
-    clique_word uncoloured[WPL];
+    clique_word uncoloured[WPL], available[WPL];
 #pragma unroll
-    for (int j = 0; j < WPL; j++)
+    for (int j = 0; j < WPL; j++) {
         uncoloured[j] = candidates[j];
+        available[j] = 0;
+    }
+    if (min_colour <= 1)
+        maxsat = nullptr; /* no classes to reason over */
     int listed = 0, k = 0;
     uint32_t held = 0; /* entry number listed - (listed % 32) + lane of the current group */
     while (!set_empty(uncoloured)) {
         k++;
         const bool keep_class = k < min_colour;
+        if (maxsat != nullptr && k == min_colour) {
+            /* the classes under the threshold are complete: what they hold is available */
+#pragma unroll
+            for (int j = 0; j < WPL; j++)
+                available[j] = candidates[j] & ~uncoloured[j];
+            clique_maxsat_begin(*maxsat, min_colour - 1, lane);
+        }
         clique_word klass[WPL], members[WPL];
 #pragma unroll
         for (int j = 0; j < WPL; j++) {
@@ -103,7 +106,9 @@ static __device__ int colour_candidates(const struct clique_graph &g,
                 break;
             drop_vertex(klass, v, lane);
             drop_vertex(uncoloured, v, lane);
-            if (!keep_class && renumber<WPL>(g, low, min_colour - 1, v, lane))
+            if (!keep_class &&
+                (maxsat != nullptr ? clique_maxsat_spare<WPL>(g, low, *maxsat, available, v, lane)
+                                   : renumber<WPL>(g, low, min_colour - 1, v, lane)))
                 continue;
             clique_word row[WPL];
             row_load(adj_row(g, v), g.words, lane, row);
@@ -120,8 +125,11 @@ static __device__ int colour_candidates(const struct clique_graph &g,
                     out[listed - CLIQUE_WARP + lane] = held;
             }
         }
-        if (keep_class)
+        if (keep_class) {
             row_store(low + (size_t)(k - 1) * g.words, g.words, lane, members);
+            if (maxsat != nullptr)
+                clique_maxsat_class<WPL>(*maxsat, k - 1, members, lane);
+        }
     }
     int partial = listed % CLIQUE_WARP;
     if (lane < partial)

@@ -155,7 +155,7 @@ static int plan_search(const struct clique_problem *cp, const struct solve_opts 
     plan->warps = plan->blocks * warps_per_block;
 
     p->arena = clique_arena_entries(cp->max_degree, p->rows - 1);
-    p->stack_stride = clique_stack_stride(p->rows, cp->words, p->arena);
+    p->stack_stride = clique_stack_stride(p->rows, cp->words, p->arena, p->maxsat);
     p->slot_stride = clique_slot_stride(p->rows, cp->words);
     size_t free_bytes = 0, total_bytes = 0;
     if ((status = CUDA_CHECK(err, cudaMemGetInfo(&free_bytes, &total_bytes))) != MVC_OK)
@@ -279,7 +279,8 @@ static int wait_for_search(struct clique_device *d, const struct solve_opts *o, 
  */
 static int search_on_device(struct clique_device *d, struct clique_problem *cp,
                             const struct solve_opts *o, int32_t target, int32_t root_low_rows,
-                            struct clique_outcome *out, struct solve_stats *st, struct error *err)
+                            int maxsat, struct clique_outcome *out, struct solve_stats *st,
+                            struct error *err)
 {
     struct clique_params *p = &d->p;
     cudaStream_t stream = d->watch.stream;
@@ -291,6 +292,7 @@ static int search_on_device(struct clique_device *d, struct clique_problem *cp,
     ctl.hot[HOT_FLOOR] = floor;
     p->n = cp->n;
     p->words = cp->words;
+    p->maxsat = maxsat;
     p->floor_size = o->k >= 0 ? target - 1 : 0;
     p->target = target;
     int32_t bound = cp->size > p->floor_size ? cp->size : p->floor_size;
@@ -336,6 +338,7 @@ static int search_on_device(struct clique_device *d, struct clique_problem *cp,
         for (int i = 0; i < SOLVE_MAX_SMS; i++)
             st->nodes_per_sm[i] = (int64_t)per_sm[i];
         out->nodes += (int64_t)ctl.nodes;
+        st->maxsat_spared = (int64_t)ctl.spared;
         /*
          * A stop request ends the warps' expansions early and they still count
          * their items done, so no pending work proves nothing once the stop
@@ -363,6 +366,19 @@ static int search_on_device(struct clique_device *d, struct clique_problem *cp,
         cp->size = ctl.hot[HOT_BEST];
     }
     return MVC_OK;
+}
+
+/*
+ * MaxSAT reasoning over the colour classes, as the CPU search decides it
+ * (src/vc/clique/clique.c, MAXSAT_MIN_DENSITY): unless the colour bound alone
+ * is asked for, where the graph searched for cliques (g's complement) has an
+ * edge density of at least 0.4; in sparser ones each propagation falsifies
+ * most candidates and costs more than it spares.
+ */
+static int maxsat_pays(const struct graph *g, const struct solve_opts *o)
+{
+    double pairs = (double)g->n * (g->n - 1) / 2;
+    return !o->clique.colour_bound_only && pairs > 0 && pairs - (double)g->m >= 0.4 * pairs;
 }
 
 /* The cover: every vertex but those of the clique (search indices mapped back). */
@@ -423,7 +439,7 @@ int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct c
         if (status == MVC_OK && (!claimed || kernel_watch_stop_requested(o)))
             r.complete = 0;
         else if (status == MVC_OK)
-            status = search_on_device(&d, &cp, o, target, low_rows, &r, st, err);
+            status = search_on_device(&d, &cp, o, target, low_rows, maxsat_pays(g, o), &r, st, err);
         if (claimed) {
             device_close(&d);
             kernel_watch_release_device();

@@ -1,11 +1,12 @@
 # kernels/clique: maximum clique on the GPU, the dense-graph vertex cover solver behind
-# gpu.h: the host preparation, the launches and the warp-wide search (included by Makefile.am)
+# gpu.h: the host preparation, the launches and the warp-wide search with its MaxSAT reasoning
+# (included by Makefile.am)
 
 clique_gpu_headers = \
 	kernels/clique/clique_layout.h kernels/clique/clique_launch.h \
 	kernels/clique/clique_prepare.h kernels/clique/clique_warp.cuh \
-	kernels/clique/clique_colour.cuh kernels/clique/clique_queue.cuh \
-	kernels/clique/clique_search.cuh
+	kernels/clique/clique_colour.cuh kernels/clique/clique_maxsat.cuh \
+	kernels/clique/clique_queue.cuh kernels/clique/clique_search.cuh
 noinst_HEADERS += $(clique_gpu_headers)
 
 if HAVE_CUDA

@@ -53,6 +53,7 @@ struct clique_control {
     int root_count;    /* root kernel: entries in its branching list */
     int colours;       /* root kernel: colours of the whole graph, a bound on any clique */
     unsigned long long nodes;
+    unsigned long long spared; /* branches the MaxSAT reasoning spared */
 };
 
 /* Kernel parameters: one copy per launch, passed by value. */
@@ -77,7 +78,8 @@ struct clique_params {
     unsigned int *queue_seq;
     unsigned int queue_capacity; /* a power of two */
     size_t slot_stride;
-    int32_t warps; /* warps in the grid */
+    int32_t warps;  /* warps in the grid */
+    int32_t maxsat; /* MaxSAT reasoning over the colour classes (clique_maxsat.cuh) */
 };
 
 /*
@@ -100,10 +102,20 @@ static inline size_t clique_round_up(size_t x, size_t to)
     return (x + to - 1) / to * to;
 }
 
-/* Ints of one warp's stack: candidates and low classes (rows x words each), 3 x rows, arena. */
-static inline size_t clique_stack_stride(int32_t rows, int32_t words, size_t arena)
+/* Ints of the MaxSAT scratch (clique_maxsat.cuh): two per vertex, nine per class and the root. */
+static inline size_t clique_maxsat_ints(int32_t words, int32_t rows)
 {
-    return clique_round_up(2 * (size_t)rows * words + 3 * (size_t)rows + arena, 32);
+    return 2 * (size_t)words * CLIQUE_WORD_BITS + 9 * ((size_t)rows + 1) + 4;
+}
+
+/*
+ * Ints of one warp's stack: candidates and low classes (rows x words each),
+ * 3 x rows, the arena, and the MaxSAT scratch when the reasoning is on.
+ */
+static inline size_t clique_stack_stride(int32_t rows, int32_t words, size_t arena, int maxsat)
+{
+    size_t ints = 2 * (size_t)rows * words + 3 * (size_t)rows + arena;
+    return clique_round_up(ints + (maxsat ? clique_maxsat_ints(words, rows) : 0), 32);
 }
 
 /* Ints of one queue slot: depth, clique prefix (rows), candidates (words). */

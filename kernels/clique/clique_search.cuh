@@ -67,6 +67,7 @@ struct warp_stack {
     clique_word *low;
     int32_t *base, *cursor, *clique;
     uint32_t *entry;
+    int32_t *maxsat; /* the MaxSAT scratch, after the arena (when the reasoning is on) */
 };
 
 static __device__ struct warp_stack stack_of(const struct clique_params &p, int warp)
@@ -80,6 +81,7 @@ static __device__ struct warp_stack stack_of(const struct clique_params &p, int 
     s.cursor = s.base + p.rows;
     s.clique = s.cursor + p.rows;
     s.entry = (uint32_t *)(s.clique + p.rows);
+    s.maxsat = (int32_t *)(s.entry + p.arena);
     return s;
 }
 
@@ -185,7 +187,8 @@ static __device__ bool donate_shallowest(const struct clique_params &p, const st
 template <int WPL>
 static __device__ void expand_item(const struct clique_params &p, const struct clique_graph &g,
                                    const struct warp_stack &s, int d0,
-                                   clique_word (&candidates)[WPL], int lane, long long *nodes)
+                                   clique_word (&candidates)[WPL], int lane, long long *nodes,
+                                   struct clique_maxsat_ws *maxsat)
 {
     if (set_empty(candidates)) {
         if (d0 > read_hot(p.ctl, lane).best)
@@ -210,7 +213,7 @@ static __device__ void expand_item(const struct clique_params &p, const struct c
             int min_colour = bound - d + 1 > 1 ? bound - d + 1 : 1;
             int colours;
             left = colour_candidates<WPL>(g, candidates, min_colour, s.low, s.entry + base, lane,
-                                          &colours);
+                                          &colours, maxsat);
             GPU_ASSERT(min_colour - 1 <= p.rows);
             GPU_ASSERT((size_t)base + left <= p.arena);
         }
@@ -285,8 +288,8 @@ template <int WPL> __global__ void clique_root_kernel(struct clique_params p, in
     clique_word candidates[WPL];
     all_vertices(p.n, p.words, lane, candidates);
     int colours;
-    int listed =
-        colour_candidates<WPL>(g, candidates, min_colour, p.root_low, p.root_entry, lane, &colours);
+    int listed = colour_candidates<WPL>(g, candidates, min_colour, p.root_low, p.root_entry, lane,
+                                        &colours, nullptr);
     for (int i = lane; i < listed; i += CLIQUE_WARP)
         p.root_rank[CLIQUE_ENTRY_VERTEX(p.root_entry[i])] = i;
     if (lane == 0) {
@@ -320,6 +323,7 @@ __global__ void __launch_bounds__(clique_block_threads(WPL))
     if (warp >= p.warps)
         return;
     struct warp_stack s = stack_of(p, warp);
+    struct clique_maxsat_ws maxsat = clique_maxsat_at(s.maxsat, p.words, p.rows);
     long long nodes = 0;
     bool hungry = false;
     unsigned int idle_sleep = IDLE_SLEEP_MIN_NS;
@@ -346,7 +350,7 @@ __global__ void __launch_bounds__(clique_block_threads(WPL))
             atomicSub(&p.ctl->hot[HOT_HUNGRY], 1);
         hungry = false;
         idle_sleep = IDLE_SLEEP_MIN_NS;
-        expand_item<WPL>(p, g, s, depth, candidates, lane, &nodes);
+        expand_item<WPL>(p, g, s, depth, candidates, lane, &nodes, p.maxsat ? &maxsat : nullptr);
         if (lane == 0)
             atomicSub(&p.ctl->hot[HOT_PENDING], 1);
     }
@@ -354,6 +358,8 @@ __global__ void __launch_bounds__(clique_block_threads(WPL))
         if (hungry)
             atomicSub(&p.ctl->hot[HOT_HUNGRY], 1);
         atomicAdd(&p.ctl->nodes, (unsigned long long)nodes);
+        if (maxsat.spared > 0)
+            atomicAdd(&p.ctl->spared, (unsigned long long)maxsat.spared);
         int sm = current_smid();
         if (sm < CLIQUE_NODES_PER_SM)
             atomicAdd(&p.nodes_per_sm[sm], (unsigned long long)nodes);

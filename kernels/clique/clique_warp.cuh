@@ -12,6 +12,17 @@
 
 #define FULL_MASK 0xffffffffu
 
+/* The graph as the kernels see it: adjacency rows in shared or global memory. */
+struct clique_graph {
+    const clique_word *adj;
+    int32_t n, words;
+};
+
+static __device__ __forceinline__ const clique_word *adj_row(const struct clique_graph &g, int v)
+{
+    return g.adj + (size_t)v * g.words;
+}
+
 /* This lane's words of a row (zero past the end). */
 template <int WPL>
 static __device__ __forceinline__ void row_load(const clique_word *row, int words, int lane,

@@ -42,6 +42,7 @@ enum long_only {
     OPT_PROGRESS,
     OPT_NO_BOUND_SAT,
     OPT_NO_LOCAL_SEARCH,
+    OPT_NO_MAXSAT,
 };
 
 static const struct option long_options[] = {
@@ -64,6 +65,7 @@ static const struct option long_options[] = {
     {"no-reduce", no_argument, NULL, OPT_NO_REDUCE},
     {"no-bound-sat", no_argument, NULL, OPT_NO_BOUND_SAT},
     {"no-local-search", no_argument, NULL, OPT_NO_LOCAL_SEARCH},
+    {"no-maxsat", no_argument, NULL, OPT_NO_MAXSAT},
     {"block-size", required_argument, NULL, OPT_BLOCK_SIZE},
     {"blocks", required_argument, NULL, OPT_BLOCKS},
     {"worklist-size", required_argument, NULL, OPT_WORKLIST_SIZE},
@@ -116,6 +118,7 @@ void options_print_help(FILE *out)
         "      --no-reduce        skip the kernelization before the search\n"
         "      --no-bound-sat     auto: leave the SAT search of the clique-cover bound out\n"
         "      --no-local-search  no local search beside the clique searches\n"
+        "      --no-maxsat        clique searches bound by the colouring alone\n"
         "      --time-limit SEC   stop after SEC seconds and print the best answer found\n"
         "      --threads N        CPU threads (default: one per CPU, at most 16)\n"
         "      --gpu-after SEC    auto: the CPU's head start before a GPU solver joins (0.25)\n"
@@ -451,6 +454,11 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
             o->solve.clique.no_local_search = 1;
             note(&g.solving, "--no-local-search");
             note(&g.vc_only, "--no-local-search");
+            break;
+        case OPT_NO_MAXSAT:
+            o->solve.clique.colour_bound_only = 1;
+            note(&g.solving, "--no-maxsat");
+            note(&g.vc_only, "--no-maxsat");
             break;
         case OPT_BLOCK_SIZE:
             if (parse_int(optarg, 32, 1024, &o->solve.gpu.block_size) ||

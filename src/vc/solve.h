@@ -75,7 +75,7 @@ static inline int32_t held_cover_size(const struct held_cover *h)
 
 /* The clique searches (clique, clique-gpu). */
 struct clique_search_opts {
-    int colour_bound_only; /* CPU: no MaxSAT reasoning, as in the GPU search */
+    int colour_bound_only; /* no MaxSAT reasoning: the colour bound alone */
     int no_local_search;   /* no local search beside them: node counts then depend on g alone */
     const struct held_cover *held; /* set by solver_run: prune against it too */
 };
