@@ -71,6 +71,27 @@ static int32_t check_optimum(const struct graph *g, const char *name)
     return opt;
 }
 
+/*
+ * G(n, p) without the edges among its first `planted` vertices: their complement
+ * holds a clique of that many, large enough that the GPU search reasons by MaxSAT.
+ */
+static struct graph *planted_clique_graph(uint64_t seed, int32_t n, double p, int32_t planted)
+{
+    struct rng r = {seed};
+    int32_t(*e)[2] = malloc(((size_t)n * (n - 1) / 2 + 1) * sizeof *e);
+    int64_t m = 0;
+    for (int32_t u = 0; u < n; u++)
+        for (int32_t v = u + 1; v < n; v++)
+            if (rng_chance(&r, p) && v >= planted) {
+                e[m][0] = u;
+                e[m][1] = v;
+                m++;
+            }
+    struct graph *g = graph_from_edges(n, (const int32_t(*)[2])e, m);
+    free(e);
+    return g;
+}
+
 /* PVC for k = opt - 1 (no cover), opt and opt + 1 (a cover within k). */
 static void check_pvc(const struct graph *g, int32_t opt, const char *name)
 {
@@ -212,6 +233,21 @@ int main(void)
             check_pvc(g, opt, name);
         if (seed == 42)
             check_single_warp(g, name);
+        graph_free(g);
+    }
+    /* a clique of 30 planted in a clique graph of density 0.75: the MaxSAT reasoning is on */
+    for (unsigned seed = 48; seed <= 50; seed++) {
+        struct graph *g = planted_clique_graph(seed, 160 + 20 * (seed % 3), 0.25, 30);
+        snprintf(name, sizeof name, "seed %u n=%d, a planted clique of 30", seed, g->n);
+        int32_t opt = check_optimum(g, name);
+        check_pvc(g, opt, name);
+        struct solve_opts o;
+        solve_opts_default(&o);
+        struct run gpu;
+        run_gpu(g, &o, &gpu);
+        ok(gpu.st.maxsat_spared > 0, "%s: the reasoning spared %lld branches", name,
+           (long long)gpu.st.maxsat_spared);
+        cover_free(&gpu.c);
         graph_free(g);
     }
     /* more than 1024 vertices: a lane owns two words of every row */
