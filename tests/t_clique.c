@@ -230,13 +230,14 @@ static void held_cover_bounds_the_search(void)
         int64_t free_nodes, nodes;
         clique_threads(g, -1, 1, 0, NULL, &best, &free_nodes);
         total_free += free_nodes;
-        struct held_cover at = {best.size, best}, above = {best.size + 1, {0}};
-        cover_init(&above.cover, g->n);
-        memcpy(above.cover.in, best.in, (size_t)g->n);
-        above.cover.size = best.size;
-        for (int32_t v = 0; v < g->n && above.cover.size == best.size; v++)
-            if (!above.cover.in[v])
-                cover_add(&above.cover, v);
+        struct cover one_more = {0};
+        cover_init(&one_more, g->n);
+        memcpy(one_more.in, best.in, (size_t)g->n);
+        one_more.size = best.size;
+        for (int32_t v = 0; v < g->n && one_more.size == best.size; v++)
+            if (!one_more.in[v])
+                cover_add(&one_more, v);
+        struct held_cover at = {best.size, &best}, above = {one_more.size, &one_more};
         for (int threads = 1; threads <= 4; threads += 3) {
             int outcome = clique_threads(g, -1, threads, 0, &at, &c, &nodes);
             ok(outcome == SOLVE_OPTIMAL && c.size == best.size &&
@@ -256,7 +257,7 @@ static void held_cover_bounds_the_search(void)
                c.size);
             cover_free(&c);
         }
-        cover_free(&best), cover_free(&above.cover);
+        cover_free(&best), cover_free(&one_more);
         graph_free(g);
     }
     ok(total_held < total_free, "held at the optimum, %lld nodes in all against %lld without",

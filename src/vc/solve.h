@@ -56,21 +56,28 @@ struct gpu_opts {
 };
 
 /*
- * A cover another search holds beside a solver (the local search that
- * solver_run starts beside the clique searches): once `size`, read
- * atomically, is below INT32_MAX, `cover` is complete and stays as it is. A
- * solver may prune against it, proving only that nothing is smaller than the
- * smaller of its own cover and this one; solver_run then answers with that.
+ * Covers another search finds beside a solver (the local search that
+ * solver_run starts beside the clique searches), each smaller than the one
+ * before and never changed once published. A solver may prune against the
+ * latest, proving only that nothing is smaller than the smaller of its own
+ * cover and that one, and then answers with the smaller.
  */
 struct held_cover {
-    int32_t size;
-    struct cover cover;
+    int32_t size;              /* of the latest, INT32_MAX before the first (atomic) */
+    const struct cover *cover; /* the latest, NULL before the first (atomic) */
 };
 
-/* The size of h's cover, or INT32_MAX while it has none (h may be NULL). */
+/* The size of h's latest cover, or INT32_MAX while it has none (h may be NULL). */
 static inline int32_t held_cover_size(const struct held_cover *h)
 {
     return h != NULL ? __atomic_load_n(&h->size, __ATOMIC_ACQUIRE) : INT32_MAX;
+}
+
+/* h's latest cover, or NULL while it has none (h may be NULL); no larger than a size read before.
+ */
+static inline const struct cover *held_cover_latest(const struct held_cover *h)
+{
+    return h != NULL ? __atomic_load_n(&h->cover, __ATOMIC_ACQUIRE) : NULL;
 }
 
 /* The clique searches (clique, clique-gpu). */

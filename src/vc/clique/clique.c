@@ -177,20 +177,19 @@ static void report_nodes(struct clique_search *s)
  */
 static void adopt_held(struct clique_search *s)
 {
-    const struct held_cover *held = s->opts->clique.held;
-    int32_t size = held_cover_size(held);
-    if (size >= s->n || s->n - size <= s->best_size)
+    const struct cover *held = held_cover_latest(s->opts->clique.held);
+    if (held == NULL || held->size >= s->n || s->n - held->size <= s->best_size)
         return;
-    int32_t clique = s->n - size;
+    int32_t clique = s->n - held->size;
     struct clique_shared *sh = s->shared;
     if (sh != NULL)
         pthread_mutex_lock(&sh->lock);
     if (sh == NULL || clique > sh->best_size) {
         int32_t *best = sh != NULL ? sh->best : s->best, count = 0;
         for (int32_t i = 0; i < s->n; i++)
-            if (!held->cover.in[s->order[i]])
+            if (!held->in[s->order[i]])
                 best[count++] = i;
-        progress_improve(s->opts->report, size);
+        progress_improve(s->opts->report, held->size);
         if (sh != NULL) {
             __atomic_store_n(&sh->best_size, clique, __ATOMIC_RELAXED);
             if (clique >= s->target)

@@ -3,23 +3,45 @@
 
 #include <string.h>
 
+/* A copy of the thread's cover, made visible to the search; 0 when none could be made. */
+static int publish(struct local_search_beside *b)
+{
+    if (b->published_count == LOCAL_SEARCH_BESIDE_ROUNDS)
+        return 0;
+    struct cover *c = &b->published[b->published_count];
+    if (cover_init(c, b->g->n) != MVC_OK)
+        return 0;
+    memcpy(c->in, b->work.in, (size_t)b->g->n);
+    c->size = b->work.size;
+    b->published_count++;
+    /* the cover before its size: a reader that sees the size finds a cover at least as small */
+    __atomic_store_n(&b->held.cover, c, __ATOMIC_RELEASE);
+    __atomic_store_n(&b->held.size, c->size, __ATOMIC_RELEASE);
+    return 1;
+}
+
 static void *run_beside(void *arg)
 {
     struct local_search_beside *b = arg;
-    struct error err = {0};
-    /* on an error the cover is unchanged, still valid, and not smaller: nothing is published */
-    int32_t before = b->work.size;
-    if (local_search_improve(b->g, &b->opts, &b->work, NULL, &err) == MVC_OK &&
-        b->work.size < before) {
-        b->held.cover = b->work;
-        __atomic_store_n(&b->held.size, b->work.size, __ATOMIC_RELEASE);
+    for (int round = 0; round < LOCAL_SEARCH_BESIDE_ROUNDS && !b->stop; round++) {
+        struct error err = {0};
+        struct local_search_stats st;
+        int32_t before = b->work.size;
+        /* on an error the cover is unchanged and still valid */
+        if (local_search_improve(b->g, &b->opts, &b->work, &st, &err) != MVC_OK || st.steps == 0)
+            break;
+        if (b->work.size < before && !publish(b))
+            break;
+        if (b->work.size <= b->opts.target)
+            break;
+        b->opts.seed++;
     }
     return NULL;
 }
 
 void local_search_beside_start(struct local_search_beside *b, const struct graph *g,
                                const struct cover *start, const struct deadline *d,
-                               int64_t max_steps, int32_t target, uint64_t seed)
+                               int64_t round_steps, int32_t target, uint64_t seed)
 {
     memset(b, 0, sizeof *b);
     b->g = g;
@@ -30,7 +52,7 @@ void local_search_beside_start(struct local_search_beside *b, const struct graph
     b->work.size = start->size;
     b->opts = local_search_opts_default();
     b->opts.deadline = (struct deadline){d->at, &b->stop};
-    b->opts.max_steps = max_steps;
+    b->opts.max_steps = round_steps;
     b->opts.target = target;
     b->opts.seed = seed;
     b->running = pthread_create(&b->thread, NULL, run_beside, b) == 0;
@@ -49,5 +71,8 @@ void local_search_beside_free(struct local_search_beside *b)
 {
     local_search_beside_finish(b);
     cover_free(&b->work);
-    b->held.cover = (struct cover){0};
+    for (int i = 0; i < b->published_count; i++)
+        cover_free(&b->published[i]);
+    b->held = (struct held_cover){INT32_MAX, NULL};
+    b->published_count = 0;
 }

@@ -19,30 +19,37 @@
 #include "local_search.h"
 #include "solve.h"
 
+/* Rounds at most, each from the best cover so far with the next seed. */
+#define LOCAL_SEARCH_BESIDE_ROUNDS 16
+
 struct local_search_beside {
     const struct graph *g;
     struct local_search_opts opts;
-    struct held_cover held; /* size INT32_MAX until the thread is done with the cover */
-    struct cover work;      /* the thread's */
+    struct held_cover held;
+    struct cover work;                                  /* the thread's */
+    struct cover published[LOCAL_SEARCH_BESIDE_ROUNDS]; /* held.cover points at one */
+    int published_count;
     volatile sig_atomic_t stop;
     pthread_t thread;
     int running;
 };
 
 /*
- * Starts NuMVC (with `seed`) on g from `start` (a cover of g, copied) for at
- * most max_steps steps, until d passes, or until it finds a cover of at most
- * `target` vertices (-1: none). Without memory or a thread nothing runs and
- * nothing is ever published: the search goes on alone.
+ * Starts NuMVC on g from `start` (a cover of g, copied): rounds of
+ * round_steps steps, the first with `seed` and each next one with the next
+ * seed from the best cover so far, at most LOCAL_SEARCH_BESIDE_ROUNDS of
+ * them, until d passes or a cover of at most `target` vertices is found (-1:
+ * none). A round that finds a smaller cover publishes it in b->held. Without
+ * memory or a thread nothing runs and nothing is ever published: the search
+ * goes on alone.
  */
 void local_search_beside_start(struct local_search_beside *b, const struct graph *g,
                                const struct cover *start, const struct deadline *d,
-                               int64_t max_steps, int32_t target, uint64_t seed);
+                               int64_t round_steps, int32_t target, uint64_t seed);
 
 /*
- * Stops the thread at its next step and waits for it. After this the
- * published cover, if any, is b->held (held_cover_size tells);
- * local_search_beside_free releases it.
+ * Stops the thread at its next step and waits for it. The covers published
+ * stay readable through b->held until local_search_beside_free.
  */
 void local_search_beside_finish(struct local_search_beside *b);
 void local_search_beside_free(struct local_search_beside *b);
