@@ -13,7 +13,25 @@
 #include "gen.h"
 #include "tap.h"
 
-/* solve_clique with MaxSAT reasoning on or off; adds to *spared the branches it spared. */
+/*
+ * solve_clique with o; adds to *spared the branches the MaxSAT reasoning
+ * spared and puts the nodes searched in *nodes (either may be NULL).
+ */
+static int clique_solve(const struct graph *g, const struct solve_opts *o, struct cover *c,
+                        int64_t *spared, int64_t *nodes)
+{
+    struct solve_stats st;
+    memset(&st, 0, sizeof st);
+    struct error err = {0};
+    int outcome = solve_clique(g, o, c, &st, &err);
+    if (spared)
+        *spared += st.maxsat_spared;
+    if (nodes)
+        *nodes = st.nodes;
+    return outcome;
+}
+
+/* solve_clique with MaxSAT reasoning on or off (PVC when k >= 0). */
 static int clique_cover(const struct graph *g, int64_t k, int colour_bound_only, struct cover *c,
                         int64_t *spared)
 {
@@ -21,13 +39,7 @@ static int clique_cover(const struct graph *g, int64_t k, int colour_bound_only,
     solve_opts_default(&o);
     o.k = k;
     o.clique.colour_bound_only = colour_bound_only;
-    struct solve_stats st;
-    memset(&st, 0, sizeof st);
-    struct error err = {0};
-    int outcome = solve_clique(g, &o, c, &st, &err);
-    if (spared)
-        *spared += st.maxsat_spared;
-    return outcome;
+    return clique_solve(g, &o, c, spared, NULL);
 }
 
 /*
@@ -137,10 +149,7 @@ static void maxsat_off_on_sparse_clique_graphs(void)
     graph_free(g);
 }
 
-/*
- * solve_clique on a given number of threads (PVC when k >= 0), with a cover
- * held beside it or none; *nodes (when not NULL) gets the nodes searched.
- */
+/* solve_clique on a given number of threads (PVC when k >= 0), with a cover held beside it. */
 static int clique_threads(const struct graph *g, int64_t k, int threads, double time_limit,
                           const struct held_cover *held, struct cover *c, int64_t *nodes)
 {
@@ -150,13 +159,7 @@ static int clique_threads(const struct graph *g, int64_t k, int threads, double 
     o.threads = threads;
     o.deadline = deadline_after(time_limit, o.deadline.stop);
     o.clique.held = held;
-    struct solve_stats st;
-    memset(&st, 0, sizeof st);
-    struct error err = {0};
-    int outcome = solve_clique(g, &o, c, &st, &err);
-    if (nodes)
-        *nodes = st.nodes;
-    return outcome;
+    return clique_solve(g, &o, c, NULL, nodes);
 }
 
 /*

@@ -77,18 +77,22 @@ static int32_t check_optimum(const struct graph *g, const char *name)
  */
 static struct graph *planted_clique_graph(uint64_t seed, int32_t n, double p, int32_t planted)
 {
-    struct rng r = {seed};
-    int32_t(*e)[2] = malloc(((size_t)n * (n - 1) / 2 + 1) * sizeof *e);
+    struct graph *full = gen_gnp_graph(seed, n, p);
+    int32_t(*e)[2] = malloc(((size_t)full->m + 1) * sizeof *e);
     int64_t m = 0;
-    for (int32_t u = 0; u < n; u++)
-        for (int32_t v = u + 1; v < n; v++)
-            if (rng_chance(&r, p) && v >= planted) {
+    /* each edge with an end past the planted vertices, once */
+    for (int32_t u = planted; u < n; u++)
+        for (int64_t i = full->offsets[u]; i < full->offsets[u + 1]; i++) {
+            int32_t v = full->adj[i];
+            if (v < planted || v > u) {
                 e[m][0] = u;
                 e[m][1] = v;
                 m++;
             }
+        }
     struct graph *g = graph_from_edges(n, (const int32_t(*)[2])e, m);
     free(e);
+    graph_free(full);
     return g;
 }
 
