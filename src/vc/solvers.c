@@ -104,11 +104,16 @@ int solver_available(enum solver_kind kind, struct error *err)
 #define BESIDE_MIN_VERTICES 64
 #define BESIDE_MIN_CLIQUE_DENSITY 0.4
 #define BESIDE_STEPS_PER_VERTEX 30
+/*
+ * NuMVC takes about 40 bytes an edge beside the graph: past this many edges
+ * (about 700 MB) it is left out. The DIMACS complements have under a million.
+ */
+#define BESIDE_MAX_EDGES ((int64_t)1 << 24)
 
 static int beside_pays(const struct graph *g, const struct solve_opts *o)
 {
     double pairs = (double)g->n * (g->n - 1) / 2;
-    return !o->clique.no_local_search && g->n > BESIDE_MIN_VERTICES &&
+    return !o->clique.no_local_search && g->n > BESIDE_MIN_VERTICES && g->m <= BESIDE_MAX_EDGES &&
            pairs - (double)g->m >= BESIDE_MIN_CLIQUE_DENSITY * pairs;
 }
 
