@@ -379,14 +379,23 @@ static int search_on_device(struct clique_device *d, struct clique_problem *cp,
  * H200, search seconds with / without: C250.9 (ω 44) 1.32 / 4.10,
  * p_hat700-3 (62) 0.93 / 1.92, p_hat1500-2 (65) 6.66 / 12.76, brock400_1
  * (27) 0.55 / 0.68, but DSJC1000.5 (ω 15, density 0.5) 0.63 / 0.44.
+ * Measured up to density 0.9 (C250.9) only, it stays off above
+ * MAXSAT_MAX_DENSITY: on the nearly complete clique graphs of sparse vertex
+ * cover instances (the PACE 2019 kernels, the 120-cell) a node reasons over
+ * hundreds of classes of one or two vertices, and the kernels look at the
+ * stop word once a node (with it on, one SIGTERM on the 120-cell was
+ * answered after 1.1 s).
  */
 #define MAXSAT_MIN_CLIQUE 16
+#define MAXSAT_MIN_DENSITY 0.4
+#define MAXSAT_MAX_DENSITY 0.95
 
 static int maxsat_pays(const struct graph *g, const struct solve_opts *o, int32_t greedy)
 {
     double pairs = (double)g->n * (g->n - 1) / 2;
-    return !o->clique.colour_bound_only && greedy >= MAXSAT_MIN_CLIQUE && pairs > 0 &&
-           pairs - (double)g->m >= 0.4 * pairs;
+    double density = pairs > 0 ? (pairs - (double)g->m) / pairs : 0;
+    return !o->clique.colour_bound_only && greedy >= MAXSAT_MIN_CLIQUE &&
+           density >= MAXSAT_MIN_DENSITY && density <= MAXSAT_MAX_DENSITY;
 }
 
 /* The cover: every vertex but those of the clique (search indices mapped back). */
