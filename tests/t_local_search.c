@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "brute.h"
@@ -288,11 +289,17 @@ static void test_limits(uint64_t master)
     cover_free(&d);
 }
 
+static void pause_ms(long ms)
+{
+    struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&pause, NULL);
+}
+
 /*
  * Beside a search: the first cover published is valid, smaller than the
  * start and no larger than the first round's search gives alone; later
  * rounds publish only smaller covers, every one valid; told to stop, the
- * thread ends at once.
+ * thread ends at once, also while it waits for its start.
  */
 static void test_beside(uint64_t master)
 {
@@ -302,10 +309,10 @@ static void test_beside(uint64_t master)
     all_vertices(g, &alone);
     struct deadline none = deadline_after(0, NULL);
     struct local_search_beside b;
-    local_search_beside_start(&b, g, &start, &none, 20000, -1, 1);
+    local_search_beside_start(&b, g, &start, &none, 0, 20000, -1, 1);
     double t0 = clock_seconds();
     while (held_cover_size(&b.held) == INT32_MAX && clock_seconds() - t0 < 30)
-        usleep(1000);
+        pause_ms(1);
     int32_t first = held_cover_size(&b.held);
     const struct cover *seen = held_cover_latest(&b.held);
     int first_valid = seen != NULL && seen->size <= first && valid(g, seen);
@@ -317,7 +324,7 @@ static void test_beside(uint64_t master)
     ok(first_valid && first < start.size && first <= alone.size,
        "beside: first published %ld (start %ld), one round alone %ld", (long)first,
        (long)start.size, (long)alone.size);
-    usleep(100000); /* a few more rounds */
+    pause_ms(100); /* a few more rounds */
     local_search_beside_finish(&b);
     int all_valid = 1, falling = 1;
     for (int i = 0; i < b.published_count; i++) {
@@ -331,8 +338,8 @@ static void test_beside(uint64_t master)
        b.published_count, (long)latest->size);
     local_search_beside_free(&b);
 
-    local_search_beside_start(&b, g, &start, &none, INT64_MAX / 2, 1, 1);
-    usleep(50000);
+    local_search_beside_start(&b, g, &start, &none, 0, INT64_MAX / 2, 1, 1);
+    pause_ms(50);
     t0 = clock_seconds();
     local_search_beside_finish(&b);
     double took = clock_seconds() - t0;
@@ -340,6 +347,15 @@ static void test_beside(uint64_t master)
     ok(took < 1.0 && (latest == NULL || valid(g, latest)),
        "beside: told to stop, it ends in %.3f s (published %ld)", took,
        latest ? (long)latest->size : -1L);
+    local_search_beside_free(&b);
+
+    local_search_beside_start(&b, g, &start, &none, 5.0, 20000, -1, 1);
+    pause_ms(20);
+    t0 = clock_seconds();
+    local_search_beside_finish(&b);
+    took = clock_seconds() - t0;
+    ok(took < 0.5 && held_cover_size(&b.held) == INT32_MAX,
+       "beside: stopped before its start 5 s away, it ends in %.3f s with nothing published", took);
     local_search_beside_free(&b);
     cover_free(&start);
     cover_free(&alone);

@@ -2,6 +2,12 @@
 #include "local_search_beside.h"
 
 #include <string.h>
+#include <time.h>
+
+#include "clock.h"
+
+/* How often the thread looks at the stop flag while it waits for its start. */
+#define START_POLL_NS 1000000L
 
 /* A copy of the thread's cover, made visible to the search; 0 when none could be made. */
 static int publish(struct local_search_beside *b)
@@ -23,6 +29,10 @@ static int publish(struct local_search_beside *b)
 static void *run_beside(void *arg)
 {
     struct local_search_beside *b = arg;
+    while (!b->stop && clock_seconds() < b->start_at) {
+        struct timespec pause = {0, START_POLL_NS};
+        nanosleep(&pause, NULL);
+    }
     for (int round = 0; round < LOCAL_SEARCH_BESIDE_ROUNDS && !b->stop; round++) {
         struct error err = {0};
         struct local_search_stats st;
@@ -40,11 +50,12 @@ static void *run_beside(void *arg)
 }
 
 void local_search_beside_start(struct local_search_beside *b, const struct graph *g,
-                               const struct cover *start, const struct deadline *d,
+                               const struct cover *start, const struct deadline *d, double after,
                                int64_t round_steps, int32_t target, uint64_t seed)
 {
     memset(b, 0, sizeof *b);
     b->g = g;
+    b->start_at = clock_seconds() + after;
     b->held.size = INT32_MAX;
     if (cover_init(&b->work, g->n) != MVC_OK)
         return;

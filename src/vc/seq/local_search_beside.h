@@ -30,12 +30,14 @@ struct local_search_beside {
     struct cover published[LOCAL_SEARCH_BESIDE_ROUNDS]; /* held.cover points at one */
     int published_count;
     volatile sig_atomic_t stop;
+    double start_at; /* clock_seconds() at which the first round begins */
     pthread_t thread;
     int running;
 };
 
 /*
- * Starts NuMVC on g from `start` (a cover of g, copied): rounds of
+ * Starts NuMVC on g from `start` (a cover of g, copied), `after` seconds
+ * from now (a search that ends sooner never pays for it): rounds of
  * round_steps steps, the first with `seed` and each next one with the next
  * seed from the best cover so far, at most LOCAL_SEARCH_BESIDE_ROUNDS of
  * them, until d passes or a cover of at most `target` vertices is found (-1:
@@ -44,7 +46,7 @@ struct local_search_beside {
  * goes on alone.
  */
 void local_search_beside_start(struct local_search_beside *b, const struct graph *g,
-                               const struct cover *start, const struct deadline *d,
+                               const struct cover *start, const struct deadline *d, double after,
                                int64_t round_steps, int32_t target, uint64_t seed);
 
 /*
