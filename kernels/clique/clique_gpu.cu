@@ -392,8 +392,7 @@ static int search_on_device(struct clique_device *d, struct clique_problem *cp,
 
 static int maxsat_pays(const struct graph *g, const struct solve_opts *o, int32_t greedy)
 {
-    double pairs = (double)g->n * (g->n - 1) / 2;
-    double density = pairs > 0 ? (pairs - (double)g->m) / pairs : 0;
+    double density = graph_complement_density(g);
     return !o->clique.colour_bound_only && greedy >= MAXSAT_MIN_CLIQUE &&
            density >= MAXSAT_MIN_DENSITY && density <= MAXSAT_MAX_DENSITY;
 }

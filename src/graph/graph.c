@@ -282,3 +282,9 @@ struct graph *graph_induced(const struct graph *g, const uint8_t *keep, int32_t 
     free(old_to_new);
     return h;
 }
+
+double graph_complement_density(const struct graph *g)
+{
+    double pairs = (double)g->n * (g->n - 1) / 2;
+    return pairs > 0 ? (pairs - (double)g->m) / pairs : 0;
+}

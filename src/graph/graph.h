@@ -61,6 +61,12 @@ int graph_has_edge(const struct graph *g, int32_t u, int32_t v);
 /* Index in adj (and weights) of v in u's list, or -1 when u and v are not adjacent. */
 int64_t graph_arc(const struct graph *g, int32_t u, int32_t v);
 
+/*
+ * The edge density of g's complement, the graph the clique searches search:
+ * its share of the vertex pairs (0 with fewer than two vertices).
+ */
+double graph_complement_density(const struct graph *g);
+
 /* Weight of edge {u, v} (1 for unweighted graphs), or -1 when absent. */
 int64_t graph_edge_weight(const struct graph *g, int32_t u, int32_t v);
 

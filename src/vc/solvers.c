@@ -120,9 +120,8 @@ int solver_available(enum solver_kind kind, struct error *err)
 
 static int beside_pays(const struct graph *g, const struct solve_opts *o)
 {
-    double pairs = (double)g->n * (g->n - 1) / 2;
     return !o->clique.no_local_search && g->n > BESIDE_MIN_VERTICES && g->m <= BESIDE_MAX_EDGES &&
-           pairs - (double)g->m >= BESIDE_MIN_CLIQUE_DENSITY * pairs;
+           graph_complement_density(g) >= BESIDE_MIN_CLIQUE_DENSITY;
 }
 
 static int run_clique_solver(const struct graph *g, const struct solve_opts *o, struct cover *out,

@@ -159,8 +159,7 @@ static void search_free(struct clique_search *s)
 
 static int maxsat_pays(const struct graph *g)
 {
-    double pairs = (double)g->n * (g->n - 1) / 2;
-    return pairs > 0 && (pairs - (double)g->m) >= MAXSAT_MIN_DENSITY * pairs;
+    return graph_complement_density(g) >= MAXSAT_MIN_DENSITY;
 }
 
 /* The nodes this thread searched since it last said so. */
