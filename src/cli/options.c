@@ -281,6 +281,13 @@ static void note(const char **slot, const char *name)
         *slot = name;
 }
 
+/* A solving option of the vertex cover and clique modes only. */
+static void note_vc_solving(struct given *g, const char *name)
+{
+    note(&g->solving, name);
+    note(&g->vc_only, name);
+}
+
 static int refuse(const char *option, const char *where)
 {
     fprintf(stderr, "mvc-gpu: %s does not apply %s\n", option, where);
@@ -407,8 +414,7 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
                 return usage_error(
                     "unknown solver '%s' (auto, seq, stackonly, hybrid, clique, clique-gpu, bnr)",
                     optarg);
-            note(&g.solving, "--solver");
-            note(&g.vc_only, "--solver");
+            note_vc_solving(&g, "--solver");
             break;
         case OPT_TIME_LIMIT:
             if (parse_seconds(optarg, &o->time_limit))
@@ -442,23 +448,19 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
         case OPT_CHECK: g.check = 1; break;
         case OPT_NO_REDUCE:
             o->solve.reduce = 0;
-            note(&g.solving, "--no-reduce");
-            note(&g.vc_only, "--no-reduce");
+            note_vc_solving(&g, "--no-reduce");
             break;
         case OPT_NO_BOUND_SAT:
             o->solve.pipeline.bound_sat = 0;
-            note(&g.solving, "--no-bound-sat");
-            note(&g.vc_only, "--no-bound-sat");
+            note_vc_solving(&g, "--no-bound-sat");
             break;
         case OPT_NO_LOCAL_SEARCH:
             o->solve.clique.no_local_search = 1;
-            note(&g.solving, "--no-local-search");
-            note(&g.vc_only, "--no-local-search");
+            note_vc_solving(&g, "--no-local-search");
             break;
         case OPT_NO_MAXSAT:
             o->solve.clique.colour_bound_only = 1;
-            note(&g.solving, "--no-maxsat");
-            note(&g.vc_only, "--no-maxsat");
+            note_vc_solving(&g, "--no-maxsat");
             break;
         case OPT_BLOCK_SIZE:
             if (parse_int(optarg, 32, 1024, &o->solve.gpu.block_size) ||
@@ -516,8 +518,7 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
             if (parse_double(optarg, &o->solve.pipeline.gpu_after) ||
                 !(o->solve.pipeline.gpu_after >= 0))
                 return usage_error("--gpu-after needs a number of seconds >= 0, not '%s'", optarg);
-            note(&g.solving, "--gpu-after");
-            note(&g.vc_only, "--gpu-after");
+            note_vc_solving(&g, "--gpu-after");
             break;
         case OPT_COMPLEMENT_MEMORY:
             if (parse_bytes(optarg, &o->complement_max_bytes))
