@@ -415,6 +415,10 @@ static inline void __threadfence_block(void)
 {
     emu_maybe_yield();
 }
+static inline void __threadfence_system(void)
+{
+    emu_maybe_yield();
+}
 static inline void __trap(void)
 {
     abort();
@@ -445,6 +449,11 @@ template <typename T> static inline T atomicAdd(T *p, T v)
     T old = *p;
     *p = old + v;
     return old;
+}
+/* Devices emulated side by side in one launch share the host's memory: one scope for all. */
+template <typename T> static inline T atomicAdd_system(T *p, T v)
+{
+    return atomicAdd(p, v);
 }
 template <typename T> static inline T atomicSub(T *p, T v)
 {

@@ -8,7 +8,7 @@ is "$status" 0 "--help exits 0"
 for opt in --k --solver --time-limit --threads --stats --output --verbose --quiet \
            --complement --format --steiner --check --no-reduce --block-size --blocks \
            --worklist-size --threshold --depth --device-memory --gpu-storage --gpu-domination \
-           --no-local-search --no-maxsat; do
+           --no-local-search --no-maxsat --gpus; do
     grep -q -- "$opt" "$TMP/out"; ok $? "--help describes $opt"
 done
 run --version
@@ -99,6 +99,32 @@ for opts in "" "--no-local-search" "--no-maxsat" "--no-local-search --no-maxsat"
 done
 run --steiner --no-maxsat "$inst/path10.gr"
 is "$status" 2 "--no-maxsat outside vertex cover and clique modes: exit 2"
+
+# --gpus: all, or 1 .. 16 devices; it tunes the GPU searches only
+for bad in 0 17 two -1; do
+    run --gpus "$bad" "$inst/path10.gr"
+    is "$status" 2 "--gpus $bad: exit 2"
+done
+grep -q "'all' or a number of GPUs" "$TMP/err"; ok $? "and the message says what --gpus takes"
+run --steiner --gpus 2 "$inst/path10.gr"
+is "$status" 2 "--gpus in Steiner tree mode: exit 2"
+if has_gpu; then
+    devices=$("$MVC_GPU" --version | sed -n 's/^CUDA devices: \([0-9]*\).*/\1/p')
+    devices=${devices:-1}
+    for opts in "--gpus 1" "--gpus all" "--gpus $devices"; do
+        run --solver=clique-gpu $opts "$inst/cop_hat300-1.gr"
+        is "$(cover_size "$TMP/out")" 292 "--solver=clique-gpu $opts ($devices device(s)): cover of 292"
+        check_cover "$inst/cop_hat300-1.gr" "$TMP/out"; ok $? "--solver=clique-gpu $opts: the cover passes --check"
+    done
+    run --solver=clique-gpu --gpus $((devices + 1)) "$inst/cop_hat300-1.gr"
+    is "$status" 1 "--gpus $((devices + 1)) on $devices device(s): exit 1"
+    grep -q "this machine has $devices CUDA device" "$TMP/err"; ok $? "and the message counts the devices"
+else
+    run --gpus 2 "$inst/cop_hat300-1.gr"
+    is "$status" 0 "--gpus 2 without a GPU: solved on the CPU"
+    is "$(cover_size "$TMP/out")" 292 "--gpus 2 without a GPU: cover of 292"
+    grep -q "warning: --gpus has no effect" "$TMP/err"; ok $? "with a warning that --gpus has no effect"
+fi
 
 if has_gpu; then
     skip "built with CUDA and a device: the CPU-only refusal does not apply"

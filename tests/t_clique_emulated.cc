@@ -1,9 +1,9 @@
 /*
  * The GPU clique search's kernels run on the host (tests/cuda_emulation.h,
  * warps of 8 lanes) against the CPU solver of src/vc/clique/clique.c: root colouring,
- * root branches, donation through the queue, termination, PVC and stop, on
- * machines without a GPU. The host steps mirror search_on_device in
- * kernels/clique/clique_gpu.cu.
+ * root branches, donation through the queue, termination, PVC and stop, and
+ * several devices sharing the root's branches (--gpus), on machines without
+ * a GPU. The host steps mirror search_team in kernels/clique/clique_gpu.cu.
  */
 #define CLIQUE_WARP 8
 #define MVC_GPU_DEBUG 1
@@ -33,11 +33,14 @@ struct emulated {
     unsigned int donated;
     int deadlock;
     long long switches;
-    unsigned long long spared; /* branches the MaxSAT reasoning spared */
+    unsigned long long spared;    /* branches the MaxSAT reasoning spared */
+    long long least_device_nodes; /* nodes of the device that searched fewest */
 };
 
-/* Host memory for one search, freed by the destructor. */
+/* Host memory of one device's search, freed by the destructor. */
 struct host_buffers {
+    struct clique_control ctl;
+    struct clique_params p;
     std::vector<uint32_t> root_entry;
     std::vector<int32_t> root_rank, best_clique, stacks, queue;
     std::vector<clique_word> root_low;
@@ -46,15 +49,19 @@ struct host_buffers {
 };
 
 /*
- * The search of gpu_solve_clique, emulated: `warps` warps, a queue of
- * `capacity` slots (a power of two), scheduling from `seed`, a clique of
- * `floor` vertices held on the host (as the local search beside gives it),
- * MaxSAT reasoning on or off. cp->clique gets the best clique the search
- * found.
+ * The search of gpu_solve_clique, emulated: `devices` devices of `warps`
+ * warps each, all in one launch (device 0 colours the root and the others
+ * take copies of its list, as search_team does), taking root tickets from one
+ * shared counter or, unless `shared`, every devices-th of them; a queue of
+ * `capacity` slots (a power of two) per device, scheduling from `seed`, a
+ * clique of `floor` vertices held on the host (as the local search beside
+ * gives it), MaxSAT reasoning on or off. cp->clique gets the best clique the
+ * devices found.
  */
 template <int WPL>
 static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsigned int capacity,
-                         int stop, uint64_t seed, int32_t floor, int maxsat, struct emulated *r)
+                         int stop, uint64_t seed, int32_t floor, int maxsat, struct emulated *r,
+                         int devices = 1, int shared = 0)
 {
     memset(r, 0, sizeof *r);
     int32_t n = cp->n;
@@ -64,74 +71,104 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
     r->complete = 1;
     if (cp->size >= target)
         return;
-    struct clique_control ctl;
-    memset(&ctl, 0, sizeof ctl);
-    ctl.hot[HOT_BEST] = cp->size;
-    ctl.hot[HOT_STOP] = stop;
-    ctl.hot[HOT_FLOOR] = floor;
-    host_buffers b;
-    struct clique_params p;
-    memset(&p, 0, sizeof p);
-    p.n = n;
-    p.words = cp->words;
-    p.maxsat = maxsat;
-    p.floor_size = k >= 0 ? target - 1 : 0;
-    p.target = target;
-    p.adj = cp->adj;
-    p.ctl = &ctl;
-    int32_t bound = cp->size > p.floor_size ? cp->size : p.floor_size;
+    std::vector<host_buffers> dev((size_t)devices);
+    int32_t shared_ticket = 0;
+    for (host_buffers &b : dev) {
+        struct clique_params &p = b.p;
+        memset(&b.ctl, 0, sizeof b.ctl);
+        b.ctl.hot[HOT_BEST] = cp->size;
+        b.ctl.hot[HOT_STOP] = stop;
+        b.ctl.hot[HOT_FLOOR] = floor;
+        memset(&p, 0, sizeof p);
+        p.n = n;
+        p.words = cp->words;
+        p.maxsat = maxsat;
+        p.floor_size = k >= 0 ? target - 1 : 0;
+        p.target = target;
+        p.adj = cp->adj;
+        p.ctl = &b.ctl;
+        b.root_entry.assign((size_t)n, 0);
+        b.root_rank.assign((size_t)n, -1);
+        b.best_clique.assign((size_t)n, -1);
+        b.nodes_per_sm.assign(CLIQUE_NODES_PER_SM, 0);
+        p.root_entry = b.root_entry.data();
+        p.root_rank = b.root_rank.data();
+        p.best_clique = b.best_clique.data();
+        p.nodes_per_sm = b.nodes_per_sm.data();
+    }
+    struct clique_params &p0 = dev[0].p;
+    int32_t bound = cp->size > p0.floor_size ? cp->size : p0.floor_size;
     bound = floor > bound ? floor : bound;
     int32_t low_rows = bound < n ? bound : n;
-    b.root_entry.assign((size_t)n, 0);
-    b.root_rank.assign((size_t)n, -1);
-    b.root_low.assign((size_t)(low_rows > 0 ? low_rows : 1) * cp->words, 0);
-    b.best_clique.assign((size_t)n, -1);
-    b.nodes_per_sm.assign(CLIQUE_NODES_PER_SM, 0);
-    p.root_entry = b.root_entry.data();
-    p.root_rank = b.root_rank.data();
-    p.root_low = b.root_low.data();
-    p.best_clique = b.best_clique.data();
-    p.nodes_per_sm = b.nodes_per_sm.data();
+    dev[0].root_low.assign((size_t)(low_rows > 0 ? low_rows : 1) * cp->words, 0);
+    p0.root_low = dev[0].root_low.data();
     long long switches = 0;
     emu_launch(
-        1, CLIQUE_WARP, seed, [&] { clique_root_kernel<WPL>(p, bound + 1); }, &switches);
+        1, CLIQUE_WARP, seed, [&] { clique_root_kernel<WPL>(p0, bound + 1); }, &switches);
     r->nodes = 1;
-    p.root_count = ctl.root_count;
-    p.rows = ctl.colours + 1;
-    if (p.root_count > 0) {
-        p.arena = clique_arena_entries(cp->max_degree, p.rows - 1);
-        p.stack_stride = clique_stack_stride(p.rows, p.words, p.arena, p.maxsat);
-        p.slot_stride = clique_slot_stride(p.rows, p.words);
-        p.warps = warps;
-        p.queue_capacity = capacity;
-        b.stacks.assign((size_t)warps * p.stack_stride, 0x5a5a5a5a);
-        b.queue.assign((size_t)capacity * p.slot_stride, 0x5a5a5a5a);
-        b.queue_seq.resize(capacity);
-        for (unsigned int i = 0; i < capacity; i++)
-            b.queue_seq[i] = i;
-        p.stacks = b.stacks.data();
-        p.queue = b.queue.data();
-        p.queue_seq = b.queue_seq.data();
-        ctl.hot[HOT_PENDING] = p.root_count;
-        ctl.space = (int)capacity;
+    int32_t root_count = dev[0].ctl.root_count, colours = dev[0].ctl.colours;
+    if (root_count > 0) {
+        for (int d = 0; d < devices; d++) {
+            host_buffers &b = dev[(size_t)d];
+            struct clique_params &p = b.p;
+            b.root_entry = dev[0].root_entry;
+            b.root_rank = dev[0].root_rank;
+            p.root_entry = b.root_entry.data();
+            p.root_rank = b.root_rank.data();
+            p.root_count = root_count;
+            p.rows = colours + 1;
+            p.root_shared = shared;
+            p.root_ticket = shared ? &shared_ticket : &b.ctl.root_ticket;
+            p.root_step = shared ? 1 : devices;
+            p.root_first = shared ? 0 : d;
+            p.arena = clique_arena_entries(cp->max_degree, p.rows - 1);
+            p.stack_stride = clique_stack_stride(p.rows, p.words, p.arena, p.maxsat);
+            p.slot_stride = clique_slot_stride(p.rows, p.words);
+            p.warps = warps;
+            p.queue_capacity = capacity;
+            b.stacks.assign((size_t)warps * p.stack_stride, 0x5a5a5a5a);
+            b.queue.assign((size_t)capacity * p.slot_stride, 0x5a5a5a5a);
+            b.queue_seq.resize(capacity);
+            for (unsigned int i = 0; i < capacity; i++)
+                b.queue_seq[i] = i;
+            p.stacks = b.stacks.data();
+            p.queue = b.queue.data();
+            p.queue_seq = b.queue_seq.data();
+            b.ctl.hot[HOT_PENDING] = 1; /* the root list's unit, as open_search sets it */
+            b.ctl.space = (int)capacity;
+        }
+        /* device d's warps are blocks d * warps .. (d + 1) * warps - 1 of the launch */
         r->deadlock = emu_launch(
-                          warps, CLIQUE_WARP, seed + 1, [&] { clique_search_kernel<WPL>(p); },
+                          devices * warps, CLIQUE_WARP, seed + 1,
+                          [&] {
+                              int d = (int)blockIdx.x / warps;
+                              blockIdx.x -= (unsigned int)(d * warps);
+                              clique_search_kernel<WPL>(dev[(size_t)d].p);
+                          },
                           &switches) != 0;
         r->switches = switches;
-        r->nodes += (int64_t)ctl.nodes;
-        r->spared = ctl.spared;
-        r->complete = ctl.hot[HOT_PENDING] == 0;
-        r->donated = ctl.tail;
-        unsigned long long per_sm = 0;
-        for (unsigned long long x : b.nodes_per_sm)
-            per_sm += x;
-        if (per_sm != ctl.nodes)
-            diag("per-SM node counts add up to %llu, not %llu", per_sm, ctl.nodes);
+        r->least_device_nodes = -1;
+        for (host_buffers &b : dev) {
+            long long mine = (long long)b.ctl.nodes;
+            if (r->least_device_nodes < 0 || mine < r->least_device_nodes)
+                r->least_device_nodes = mine;
+            r->nodes += (int64_t)b.ctl.nodes;
+            r->spared += b.ctl.spared;
+            r->complete &= b.ctl.hot[HOT_PENDING] == 0;
+            r->donated += b.ctl.tail;
+            unsigned long long per_sm = 0;
+            for (unsigned long long x : b.nodes_per_sm)
+                per_sm += x;
+            if (per_sm != b.ctl.nodes)
+                diag("per-SM node counts add up to %llu, not %llu", per_sm, b.ctl.nodes);
+        }
     }
-    if (ctl.hot[HOT_BEST] > cp->size) {
-        memcpy(cp->clique, b.best_clique.data(), (size_t)ctl.hot[HOT_BEST] * sizeof *cp->clique);
-        cp->size = ctl.hot[HOT_BEST];
-    }
+    for (host_buffers &b : dev)
+        if (b.ctl.hot[HOT_BEST] > cp->size) {
+            memcpy(cp->clique, b.best_clique.data(),
+                   (size_t)b.ctl.hot[HOT_BEST] * sizeof *cp->clique);
+            cp->size = b.ctl.hot[HOT_BEST];
+        }
     r->size = cp->size;
 }
 
@@ -174,7 +211,7 @@ static int32_t cpu_optimum(const struct graph *g, int64_t *nodes)
 /* One emulated search of g; the cover it gives must be valid. */
 static struct emulated search(const struct graph *g, int64_t k, int warps, unsigned int capacity,
                               int stop, uint64_t seed, int32_t *cover_size, int32_t floor = 0,
-                              int maxsat = 0)
+                              int maxsat = 0, int devices = 1, int shared = 0)
 {
     struct clique_problem cp;
     struct emulated r;
@@ -185,9 +222,9 @@ static struct emulated search(const struct graph *g, int64_t k, int warps, unsig
     }
     int words = (cp.words + CLIQUE_WARP - 1) / CLIQUE_WARP;
     if (words <= 1)
-        run_emulated<1>(&cp, k, warps, capacity, stop, seed, floor, maxsat, &r);
+        run_emulated<1>(&cp, k, warps, capacity, stop, seed, floor, maxsat, &r, devices, shared);
     else
-        run_emulated<2>(&cp, k, warps, capacity, stop, seed, floor, maxsat, &r);
+        run_emulated<2>(&cp, k, warps, capacity, stop, seed, floor, maxsat, &r, devices, shared);
     struct cover c;
     *cover_size = cover_of(g, &cp, &c) ? c.size : -1;
     cover_free(&c);
@@ -266,6 +303,28 @@ int main(void)
             ok(!r.deadlock && right, "seed %u PVC k=%lld: cover %d, complete %d", seed,
                (long long)k, size, r.complete);
         }
+
+        /*
+         * Several devices (--gpus): two taking the root's branches from one
+         * shared counter, three taking every third; the same optimum, and
+         * PVC around it.
+         */
+        r = search(g, -1, 2, seed % 2 ? 2 : 64, 0, seed, &size, 0, seed % 2, 2, 1);
+        ok(!r.deadlock && r.complete && size == opt,
+           "seed %u two devices, shared tickets%s: cover %d (CPU %d)", seed,
+           seed % 2 ? ", MaxSAT" : "", size, opt);
+        r = search(g, -1, 2, 64, 0, seed, &size, 0, 0, 3, 0);
+        ok(!r.deadlock && r.complete && size == opt,
+           "seed %u three devices, every third branch: cover %d (CPU %d)", seed, size, opt);
+        for (int delta = -1; delta <= 0; delta++) {
+            int64_t k = opt + delta;
+            if (k < 0)
+                continue;
+            r = search(g, k, 2, 64, 0, seed + 200, &size, 0, 0, 2, (int)(seed % 2));
+            int right = delta < 0 ? r.complete && size > k : size >= 0 && size <= k;
+            ok(!r.deadlock && right, "seed %u two devices, PVC k=%lld: cover %d, complete %d", seed,
+               (long long)k, size, r.complete);
+        }
         graph_free(g);
     }
     ok(nodes_floored < nodes_free, "the floor ω prunes: %lld nodes against %lld without",
@@ -287,6 +346,23 @@ int main(void)
     }
     ok(donated > 0, "busy warps donated %llu subproblems to idle ones", donated);
 
+    /* four devices of two warps on deeper trees: every device searches, nothing is lost */
+    for (unsigned seed = 41; seed <= 44; seed++) {
+        struct graph *g = gen_gnp_graph(seed, 70, 0.2);
+        int64_t cpu_nodes;
+        int32_t opt = cpu_optimum(g, &cpu_nodes), size;
+        for (int shared = 0; shared <= 1; shared++) {
+            struct emulated r =
+                search(g, -1, 2, seed % 2 ? 2 : 64, 0, seed, &size, 0, 0, 4, shared);
+            ok(!r.deadlock && r.complete && size == opt && r.least_device_nodes > 0,
+               "seed %u n=70 four devices, %s: cover %d (CPU %d), %lld nodes, fewest on one "
+               "device %lld",
+               seed, shared ? "shared tickets" : "every fourth branch", size, opt,
+               (long long)r.nodes, r.least_device_nodes);
+        }
+        graph_free(g);
+    }
+
     /* MVC_EMULATED_STRESS=N: N more seeds with sixteen warps and deeper trees */
     const char *stress = getenv("MVC_EMULATED_STRESS");
     for (unsigned seed = 1000; stress != NULL && seed < 1000 + (unsigned)atoi(stress); seed++) {
@@ -294,11 +370,14 @@ int main(void)
         struct graph *g = gen_gnp_graph(seed, n, 0.1 + 0.05 * (seed % 4));
         int64_t cpu_nodes;
         int32_t opt = cpu_optimum(g, &cpu_nodes), size;
-        struct emulated r = search(g, -1, 16, seed % 3 ? 64 : 4, 0, seed, &size, 0, seed % 2);
+        int devices = 1 + (int)(seed % 3);
+        struct emulated r = search(g, -1, 16 / devices, seed % 3 ? 64 : 4, 0, seed, &size, 0,
+                                   seed % 2, devices, (int)(seed / 3 % 2));
         ok(!r.deadlock && r.complete && size == opt,
-           "stress seed %u n=%d%s: cover %d (CPU %d), %lld nodes (CPU %lld), %u donated", seed, n,
-           seed % 2 ? " MaxSAT" : "", size, opt, (long long)r.nodes, (long long)cpu_nodes,
-           r.donated);
+           "stress seed %u n=%d%s, %d device(s): cover %d (CPU %d), %lld nodes (CPU %lld), %u "
+           "donated",
+           seed, n, seed % 2 ? " MaxSAT" : "", devices, size, opt, (long long)r.nodes,
+           (long long)cpu_nodes, r.donated);
         graph_free(g);
     }
 

@@ -21,6 +21,7 @@ extern "C" {
 #include "clique_layout.h"
 #include "clique_prepare.h"
 #include "cuda_check.h"
+#include "device_team.h"
 #include "kernel_watch.h"
 
 #define MEMORY_SHARE 0.8 /* of the free device memory, for the warps' stacks */
@@ -212,9 +213,10 @@ static int open_search(struct clique_device *d, const struct clique_plan *plan,
     free(seq);
     if (status != MVC_OK)
         return status;
-    ctl->hot[HOT_PENDING] = p->root_count;
+    ctl->hot[HOT_PENDING] = 1; /* the root list's unit (take_root_ticket) */
     ctl->hot[HOT_HUNGRY] = ctl->hot[HOT_AVAIL] = 0;
-    ctl->hot[HOT_ROOT_TAKEN] = 0;
+    ctl->hot[HOT_ROOTS_DONE] = 0;
+    ctl->root_ticket = 0;
     ctl->space = (int)plan->queue_capacity;
     ctl->head = ctl->tail = 0;
     ctl->best_lock = 0;
@@ -237,34 +239,90 @@ static int32_t held_clique(const struct held_cover *held, int32_t n)
     return size < n ? n - size : 0;
 }
 
+/* One device's share of a search, and what it leaves. */
+struct clique_part {
+    struct clique_device d;
+    int32_t *clique; /* the largest clique it found (search indices), `size` of them */
+    int32_t size;
+    struct clique_outcome out;
+    struct clique_plan plan;
+    unsigned long long per_sm[SOLVE_MAX_SMS];
+    int64_t spared;
+    int status;
+    struct error err;
+};
+
+/*
+ * One search over the devices of a team (one or more). Device 0 colours the
+ * root; every device searches the root's branches, taking them from one
+ * counter (shared tickets) or every size-th of them, and donating between
+ * its own warps. Each host thread shares the largest clique its device has
+ * found through `best`, which the others write into their kernels' floor.
+ */
+struct clique_team {
+    int size;
+    int shared_tickets;
+    int32_t *ticket; /* device 0's word the shared tickets are counted in */
+    const struct clique_problem *cp;
+    const struct solve_opts *o;
+    int32_t target, low_rows, floor, root_bound;
+    int maxsat;
+    int32_t root_count, colours;
+    uint32_t *root_entry; /* the root's list and ranks on the host, for devices 1 .. size - 1 */
+    int32_t *root_rank;
+    int32_t best; /* largest clique any device has found (atomic) */
+    int stop;     /* a device failed: the others stop (atomic) */
+    struct clique_part part[DEVICE_TEAM_MAX];
+};
+
+static int32_t team_best(struct clique_team *t)
+{
+    return __atomic_load_n(&t->best, __ATOMIC_ACQUIRE);
+}
+
+static void team_offer(struct clique_team *t, int32_t size)
+{
+    int32_t seen = team_best(t);
+    while (size > seen && !__atomic_compare_exchange_n(&t->best, &seen, size, 0, __ATOMIC_ACQ_REL,
+                                                       __ATOMIC_ACQUIRE)) {
+    }
+}
+
 /*
  * Waits for the search; a stop request reaches the kernel through
- * ctl->hot[HOT_STOP], a larger clique held beside it (solve.h) through
- * ctl->hot[HOT_FLOOR] (and, at the target, a stop), and the best clique's
- * complement goes to the progress board.
+ * ctl->hot[HOT_STOP]; a larger clique held beside it (solve.h) or found by
+ * another device of the team through ctl->hot[HOT_FLOOR] (and, at the
+ * target, a stop); the best clique's complement goes to the progress board.
  */
-static int wait_for_search(struct clique_device *d, const struct solve_opts *o, int32_t n,
-                           int32_t floor, int32_t target, struct error *err)
+static int wait_for_search(struct clique_team *t, struct clique_device *d, int32_t floor,
+                           struct error *err)
 {
+    const struct solve_opts *o = t->o;
+    int32_t n = t->cp->n;
     int stop_sent = 0;
     struct clique_control *ctl = d->p.ctl;
     auto look = [&]() {
         int status = MVC_OK;
-        int32_t held = held_clique(o->clique.held, n);
-        if (held > floor) {
-            floor = held;
-            progress_improve(o->report, n - held);
-            status = kernel_watch_write(&d->watch, &ctl->hot[HOT_FLOOR], held, err);
-            if (status == MVC_OK && held >= target && !stop_sent) {
-                status = kernel_watch_send_stop(&d->watch, &ctl->hot[HOT_STOP], err);
-                stop_sent = 1;
-            }
-        }
-        if (status == MVC_OK && o->report != NULL) {
+        if (o->report != NULL || t->size > 1) {
             int best = 0;
             status = kernel_watch_read(&d->watch, &ctl->hot[HOT_BEST], &best, err);
-            if (status == MVC_OK)
-                progress_improve(o->report, n - best);
+            if (status != MVC_OK)
+                return status;
+            team_offer(t, best);
+            progress_improve(o->report, n - best);
+        }
+        int32_t held = held_clique(o->clique.held, n);
+        if (held > floor)
+            progress_improve(o->report, n - held);
+        int32_t others = t->size > 1 && team_best(t) > held ? team_best(t) : held;
+        if (others > floor) {
+            floor = others;
+            status = kernel_watch_write(&d->watch, &ctl->hot[HOT_FLOOR], floor, err);
+        }
+        int stop = floor >= t->target || __atomic_load_n(&t->stop, __ATOMIC_ACQUIRE);
+        if (status == MVC_OK && stop && !stop_sent) {
+            status = kernel_watch_send_stop(&d->watch, &ctl->hot[HOT_STOP], err);
+            stop_sent = 1;
         }
         return status;
     };
@@ -272,100 +330,227 @@ static int wait_for_search(struct clique_device *d, const struct solve_opts *o, 
                              "the clique search kernel", err);
 }
 
-/*
- * The whole device search from the greedy clique in cp->clique[0 .. size),
- * bounded also by the clique held beside it (solve.h): root colouring,
- * then the grid. Leaves the best clique the device found in cp->clique.
- */
-static int search_on_device(struct clique_device *d, struct clique_problem *cp,
-                            const struct solve_opts *o, int32_t target, int32_t root_low_rows,
-                            int maxsat, struct clique_outcome *out, struct solve_stats *st,
-                            struct error *err)
+/* The kernels' parameters every device of the team shares, and device `index`'s root tickets. */
+static void set_params(const struct clique_team *t, int index, struct clique_params *p)
 {
+    p->n = t->cp->n;
+    p->words = t->cp->words;
+    p->maxsat = t->maxsat;
+    p->floor_size = t->o->k >= 0 ? t->target - 1 : 0;
+    p->target = t->target;
+    p->root_count = t->root_count;
+    p->rows = t->colours + 1;
+    p->root_shared = t->shared_tickets;
+    p->root_ticket = t->shared_tickets ? t->ticket : &p->ctl->root_ticket;
+    p->root_step = t->shared_tickets ? 1 : t->size;
+    p->root_first = t->shared_tickets ? 0 : index;
+}
+
+/* The control block before a launch: the best, the floor and the stop the host knows now. */
+static void initial_control(const struct clique_team *t, struct clique_control *ctl)
+{
+    memset(ctl, 0, sizeof *ctl);
+    ctl->hot[HOT_BEST] = t->cp->size;
+    ctl->hot[HOT_STOP] = kernel_watch_stop_requested(t->o) || t->floor >= t->target;
+    ctl->hot[HOT_FLOOR] = t->floor;
+}
+
+/*
+ * Device 0 colours the root with the team's bound; the list and the number
+ * of colours go to the team (and, for a team of several, the list to the
+ * host). The kernel's time counts from here.
+ */
+static int colour_root(struct clique_team *t, struct error *err)
+{
+    struct clique_device *d = &t->part[0].d;
     struct clique_params *p = &d->p;
     cudaStream_t stream = d->watch.stream;
     struct clique_control ctl;
-    memset(&ctl, 0, sizeof ctl);
-    int32_t floor = held_clique(o->clique.held, cp->n);
-    ctl.hot[HOT_BEST] = cp->size;
-    ctl.hot[HOT_STOP] = kernel_watch_stop_requested(o) || floor >= target;
-    ctl.hot[HOT_FLOOR] = floor;
-    p->n = cp->n;
-    p->words = cp->words;
-    p->maxsat = maxsat;
-    p->floor_size = o->k >= 0 ? target - 1 : 0;
-    p->target = target;
-    int32_t bound = cp->size > p->floor_size ? cp->size : p->floor_size;
-    bound = floor > bound ? floor : bound;
-    /*
-     * The root keeps its classes under the bound + 1, in the rows device_open
-     * made before the floor was known: past them it lists more branches, and
-     * the grid skips those the floor rules out.
-     */
-    int32_t root_bound = bound < root_low_rows ? bound : root_low_rows;
+    initial_control(t, &ctl);
+    set_params(t, 0, p);
     int status;
     if ((status = CUDA_CHECK(err, cudaMemcpyAsync(p->ctl, &ctl, sizeof ctl, cudaMemcpyHostToDevice,
                                                   stream))) != MVC_OK ||
         (status = CUDA_CHECK(err, cudaEventRecord(d->watch.started, stream))) != MVC_OK ||
-        (status = clique_launch_root(p, root_bound + 1, stream, err)) != MVC_OK ||
+        (status = clique_launch_root(p, t->root_bound + 1, stream, err)) != MVC_OK ||
         (status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, p->ctl, sizeof ctl, cudaMemcpyDeviceToHost,
                                                   stream))) != MVC_OK ||
         (status = CUDA_CHECK(err, cudaStreamSynchronize(stream))) != MVC_OK)
         return status;
-    out->nodes = 1; /* the root */
-    p->root_count = ctl.root_count;
-    p->rows = ctl.colours + 1;
-    if (p->root_count > 0) {
-        struct clique_plan plan;
-        memset(&plan, 0, sizeof plan);
-        if ((status = plan_search(cp, o, p, &plan, err)) != MVC_OK ||
-            (status = open_search(d, &plan, &ctl, err)) != MVC_OK ||
-            (status = clique_launch_search(p, plan.blocks, plan.threads, plan.shared_bytes, stream,
-                                           err)) != MVC_OK ||
-            (status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, stream))) != MVC_OK ||
-            (status = wait_for_search(d, o, cp->n, floor, target, err)) != MVC_OK)
+    t->root_count = ctl.root_count;
+    t->colours = ctl.colours;
+    if (t->size == 1 || t->root_count == 0)
+        return MVC_OK;
+    size_t n = (size_t)t->cp->n;
+    t->root_entry = (uint32_t *)malloc(n * sizeof *t->root_entry);
+    t->root_rank = (int32_t *)malloc(n * sizeof *t->root_rank);
+    if (t->root_entry == NULL || t->root_rank == NULL)
+        return error_set(err, MVC_ENOMEM, "out of memory for the root's branching list");
+    if ((status = CUDA_CHECK(err, cudaMemcpyAsync(t->root_entry, p->root_entry,
+                                                  n * sizeof *t->root_entry, cudaMemcpyDeviceToHost,
+                                                  stream))) != MVC_OK ||
+        (status =
+             CUDA_CHECK(err, cudaMemcpyAsync(t->root_rank, p->root_rank, n * sizeof *t->root_rank,
+                                             cudaMemcpyDeviceToHost, stream))) != MVC_OK ||
+        (status = CUDA_CHECK(err, cudaStreamSynchronize(stream))) != MVC_OK)
+        return status;
+    if (!t->shared_tickets)
+        return MVC_OK;
+    if ((status = clique_alloc((void **)&t->ticket, sizeof *t->ticket, "shared root ticket",
+                               err)) != MVC_OK)
+        return status;
+    return CUDA_CHECK(err, cudaMemset(t->ticket, 0, sizeof *t->ticket));
+}
+
+/*
+ * Device `index`'s grid over the root's branches (device 0 has coloured the
+ * root; the others first take its list), run until done or stopped; leaves
+ * the device's clique and counts in its part.
+ */
+static int search_branches(struct clique_team *t, int index, struct error *err)
+{
+    struct clique_part *part = &t->part[index];
+    struct clique_device *d = &part->d;
+    struct clique_params *p = &d->p;
+    cudaStream_t stream = d->watch.stream;
+    size_t n = (size_t)t->cp->n;
+    int status;
+    if (index > 0) {
+        if ((t->shared_tickets && (status = device_team_reach_device_0(err)) != MVC_OK) ||
+            (status = device_open(d, t->cp, t->low_rows, err)) != MVC_OK ||
+            (status = CUDA_CHECK(err, cudaMemcpyAsync(p->root_entry, t->root_entry,
+                                                      n * sizeof *t->root_entry,
+                                                      cudaMemcpyHostToDevice, stream))) != MVC_OK ||
+            (status = CUDA_CHECK(err, cudaMemcpyAsync(p->root_rank, t->root_rank,
+                                                      n * sizeof *t->root_rank,
+                                                      cudaMemcpyHostToDevice, stream))) != MVC_OK ||
+            (status = CUDA_CHECK(err, cudaEventRecord(d->watch.started, stream))) != MVC_OK)
             return status;
-        unsigned long long per_sm[SOLVE_MAX_SMS];
-        if ((status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, p->ctl, sizeof ctl,
-                                                      cudaMemcpyDeviceToHost, stream))) != MVC_OK ||
-            (status = CUDA_CHECK(err, cudaMemcpyAsync(per_sm, p->nodes_per_sm, sizeof per_sm,
+    }
+    set_params(t, index, p);
+    struct clique_control ctl;
+    initial_control(t, &ctl);
+    struct clique_plan *plan = &part->plan;
+    if ((status = plan_search(t->cp, t->o, p, plan, err)) != MVC_OK ||
+        (status = open_search(d, plan, &ctl, err)) != MVC_OK ||
+        (status = clique_launch_search(p, plan->blocks, plan->threads, plan->shared_bytes, stream,
+                                       err)) != MVC_OK ||
+        (status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, stream))) != MVC_OK ||
+        (status = wait_for_search(t, d, t->floor, err)) != MVC_OK)
+        return status;
+    if ((status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, p->ctl, sizeof ctl, cudaMemcpyDeviceToHost,
+                                                  stream))) != MVC_OK ||
+        (status =
+             CUDA_CHECK(err, cudaMemcpyAsync(part->per_sm, p->nodes_per_sm, sizeof part->per_sm,
+                                             cudaMemcpyDeviceToHost, stream))) != MVC_OK ||
+        (status = CUDA_CHECK(err, cudaStreamSynchronize(stream))) != MVC_OK)
+        return status;
+    part->out.nodes += (int64_t)ctl.nodes;
+    part->spared = (int64_t)ctl.spared;
+    /*
+     * A stop request ends the warps' expansions early and they still count
+     * their items done, so no pending work proves nothing once the stop
+     * word was raised: then the search is taken as cut short.
+     */
+    part->out.complete = ctl.hot[HOT_PENDING] == 0 && ctl.hot[HOT_STOP] == 0;
+    if (ctl.hot[HOT_BEST] > part->size) {
+        if ((status = CUDA_CHECK(err, cudaMemcpyAsync(part->clique, p->best_clique,
+                                                      (size_t)ctl.hot[HOT_BEST] * sizeof(int32_t),
                                                       cudaMemcpyDeviceToHost, stream))) != MVC_OK ||
             (status = CUDA_CHECK(err, cudaStreamSynchronize(stream))) != MVC_OK)
             return status;
-        st->blocks = plan.blocks;
-        st->block_size = plan.threads;
-        st->sms = plan.sms;
-        for (int i = 0; i < SOLVE_MAX_SMS; i++)
-            st->nodes_per_sm[i] = (int64_t)per_sm[i];
-        out->nodes += (int64_t)ctl.nodes;
-        st->maxsat_spared = (int64_t)ctl.spared;
-        /*
-         * A stop request ends the warps' expansions early and they still count
-         * their items done, so no pending work proves nothing once the stop
-         * word was raised: then the search is taken as cut short.
-         */
-        out->complete = ctl.hot[HOT_PENDING] == 0 && ctl.hot[HOT_STOP] == 0;
-    } else {
-        if ((status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, stream))) != MVC_OK)
-            return status;
-        out->complete = 1; /* the root's colouring bounds every branch */
+        part->size = ctl.hot[HOT_BEST];
     }
+    return MVC_OK;
+}
+
+/* The kernel time of device `index`'s search, from its `started` event. */
+static int time_search(struct clique_part *part, struct error *err)
+{
+    struct clique_device *d = &part->d;
     float ms = 0;
+    int status;
     if ((status = CUDA_CHECK(err, cudaEventSynchronize(d->watch.finished))) != MVC_OK ||
         (status = CUDA_CHECK(
              err, cudaEventElapsedTime(&ms, d->watch.started, d->watch.finished))) != MVC_OK)
         return status;
-    out->seconds = ms / 1000.0;
-    if (ctl.hot[HOT_BEST] > cp->size) {
-        if ((status =
-                 CUDA_CHECK(err, cudaMemcpyAsync(cp->clique, p->best_clique,
-                                                 (size_t)ctl.hot[HOT_BEST] * sizeof *cp->clique,
-                                                 cudaMemcpyDeviceToHost, stream))) != MVC_OK ||
-            (status = CUDA_CHECK(err, cudaStreamSynchronize(stream))) != MVC_OK)
-            return status;
-        cp->size = ctl.hot[HOT_BEST];
-    }
+    part->out.seconds = ms / 1000.0;
     return MVC_OK;
+}
+
+/* A team member's thread: its grid, then its time; a failure stops the others. */
+static void run_part(int index, void *arg)
+{
+    struct clique_team *t = (struct clique_team *)arg;
+    struct clique_part *part = &t->part[index];
+    part->status = search_branches(t, index, &part->err);
+    if (part->status == MVC_OK)
+        part->status = time_search(part, &part->err);
+    if (part->status != MVC_OK)
+        __atomic_store_n(&t->stop, 1, __ATOMIC_RELEASE);
+}
+
+/*
+ * The whole search from the greedy clique in cp->clique[0 .. size), bounded
+ * also by the clique held beside it (solve.h): device 0 opened and coloured
+ * the root, then the grids of every device. The parts keep what each found.
+ */
+static int search_team(struct clique_team *t, struct error *err)
+{
+    int status = colour_root(t, err);
+    if (status != MVC_OK)
+        return status;
+    t->part[0].out.nodes = 1; /* the root */
+    if (t->root_count == 0) {
+        struct clique_device *d = &t->part[0].d;
+        for (int i = 0; i < t->size; i++)
+            t->part[i].out.complete = 1; /* the root's colouring bounds every branch */
+        if ((status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, d->watch.stream))) !=
+            MVC_OK)
+            return status;
+        return time_search(&t->part[0], err);
+    }
+    device_team_run(t->size, run_part, t);
+    for (int i = 0; i < t->size; i++)
+        if (t->part[i].status != MVC_OK) {
+            *err = t->part[i].err;
+            return t->part[i].status;
+        }
+    return MVC_OK;
+}
+
+/* Counts and times of the parts into st; the largest clique into cp; whether all ended. */
+static int gather_team(struct clique_team *t, struct clique_problem *cp, struct clique_outcome *r,
+                       struct solve_stats *st)
+{
+    r->complete = 1;
+    r->nodes = 0;
+    r->seconds = 0;
+    st->gpus = t->size;
+    st->sms = 0;
+    st->blocks = 0;
+    st->maxsat_spared = 0;
+    int sms = 0;
+    for (int i = 0; i < t->size; i++) {
+        struct clique_part *part = &t->part[i];
+        r->complete &= part->out.complete;
+        r->nodes += part->out.nodes;
+        r->seconds = part->out.seconds > r->seconds ? part->out.seconds : r->seconds;
+        st->nodes_per_gpu[i] = part->out.nodes;
+        st->search_per_gpu[i] = part->out.seconds;
+        st->maxsat_spared += part->spared;
+        st->blocks += part->plan.blocks;
+        if (part->plan.threads > 0)
+            st->block_size = part->plan.threads;
+        for (int j = 0; j < part->plan.sms && sms < SOLVE_MAX_SMS; j++)
+            st->nodes_per_sm[sms++] = (int64_t)part->per_sm[j];
+        st->sms += part->plan.sms;
+        if (part->size > cp->size) {
+            memcpy(cp->clique, part->clique, (size_t)part->size * sizeof *cp->clique);
+            cp->size = part->size;
+        }
+    }
+    return r->complete;
 }
 
 /*
@@ -408,6 +593,91 @@ static void cover_from_clique(const struct clique_problem *cp, struct cover *out
     }
 }
 
+/* Releases what a team holds, each device's part with that device current. */
+static void close_team(struct clique_team *t)
+{
+    for (int i = t->size - 1; i >= 0; i--) {
+        (void)cudaSetDevice(i);
+        device_close(&t->part[i].d);
+        free(t->part[i].clique);
+    }
+    if (t->ticket != NULL)
+        (void)CUDA_CHECK(NULL, cudaFree(t->ticket));
+    free(t->root_entry);
+    free(t->root_rank);
+}
+
+/*
+ * The search on the devices o asks for, from the greedy clique in cp (which
+ * gets the largest clique found); r->complete when the whole tree was
+ * searched.
+ */
+static int search_devices(const struct graph *g, const struct solve_opts *o,
+                          struct clique_problem *cp, int32_t target, struct clique_outcome *r,
+                          struct solve_stats *st, struct error *err)
+{
+    struct clique_team *t = (struct clique_team *)calloc(1, sizeof *t);
+    if (t == NULL)
+        return error_set(err, MVC_ENOMEM, "out of memory for the clique search");
+    int status = device_team_size(o, &t->size, err);
+    if (status != MVC_OK) {
+        free(t);
+        return status;
+    }
+    t->cp = cp;
+    t->o = o;
+    t->target = target;
+    t->maxsat = maxsat_pays(g, o, cp->size);
+    /* the root keeps its classes under the bound + 1: at most min(bound, n) of them */
+    int32_t floor_size = o->k >= 0 ? target - 1 : 0;
+    int32_t bound = cp->size > floor_size ? cp->size : floor_size;
+    t->low_rows = bound < g->n ? bound : g->n;
+    t->low_rows = t->low_rows > 0 ? t->low_rows : 1;
+    int claimed = kernel_watch_claim_device(o);
+    for (int i = 0; i < t->size && status == MVC_OK; i++) {
+        t->part[i].size = cp->size;
+        t->part[i].clique = (int32_t *)malloc((size_t)g->n * sizeof(int32_t));
+        if (t->part[i].clique == NULL)
+            status = error_set(err, MVC_ENOMEM, "out of memory for the clique search");
+    }
+    if (status == MVC_OK && claimed) {
+        t->shared_tickets = t->size > 1 && device_team_shared_atomics(t->size);
+        status = CUDA_CHECK(err, cudaSetDevice(0));
+        if (status == MVC_OK)
+            status = device_open(&t->part[0].d, cp, t->low_rows, err);
+    }
+    /*
+     * The device's start-up can take longer than a short limit: past the
+     * deadline no search starts, as in the vertex cover solvers, and the
+     * greedy answer stands, unproven.
+     */
+    r->complete = 0;
+    if (status == MVC_OK && claimed && !kernel_watch_stop_requested(o)) {
+        /*
+         * The root keeps its classes under the bound + 1, in the rows
+         * device_open made before the clique held beside the search was
+         * known: past them it lists more branches, and the grid skips those
+         * the floor rules out.
+         */
+        t->floor = held_clique(o->clique.held, cp->n);
+        bound = t->floor > bound ? t->floor : bound;
+        t->root_bound = bound < t->low_rows ? bound : t->low_rows;
+        t->best = cp->size;
+        status = search_team(t, err);
+        if (status == MVC_OK)
+            gather_team(t, cp, r, st);
+    }
+    if (claimed) {
+        close_team(t);
+        kernel_watch_release_device();
+    } else {
+        for (int i = 0; i < t->size; i++)
+            free(t->part[i].clique);
+    }
+    free(t);
+    return status;
+}
+
 int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct cover *out,
                      struct solve_stats *st, struct error *err)
 {
@@ -438,29 +708,7 @@ int gpu_solve_clique(const struct graph *g, const struct solve_opts *o, struct c
     memset(&r, 0, sizeof r);
     r.complete = 1;
     if (cp.size < target) {
-        /* the root keeps its classes under the bound + 1: at most min(bound, n) of them */
-        int32_t floor_size = o->k >= 0 ? target - 1 : 0;
-        int32_t bound = cp.size > floor_size ? cp.size : floor_size;
-        int32_t low_rows = bound < g->n ? bound : g->n;
-        low_rows = low_rows > 0 ? low_rows : 1;
-        struct clique_device d;
-        memset(&d, 0, sizeof d);
-        int claimed = kernel_watch_claim_device(o);
-        int status = claimed ? device_open(&d, &cp, low_rows, err) : MVC_OK;
-        /*
-         * The device's start-up can take longer than a short limit: past the
-         * deadline no search starts, as in the vertex cover solvers, and the
-         * greedy answer stands, unproven.
-         */
-        if (status == MVC_OK && (!claimed || kernel_watch_stop_requested(o)))
-            r.complete = 0;
-        else if (status == MVC_OK)
-            status = search_on_device(&d, &cp, o, target, low_rows, maxsat_pays(g, o, cp.size), &r,
-                                      st, err);
-        if (claimed) {
-            device_close(&d);
-            kernel_watch_release_device();
-        }
+        int status = search_devices(g, o, &cp, target, &r, st, err);
         if (status != MVC_OK) {
             clique_problem_free(&cp);
             return status;

@@ -38,8 +38,9 @@ enum clique_hot_word {
     HOT_STOP,       /* set by the host: stop at once */
     HOT_HUNGRY,     /* warps waiting for work */
     HOT_AVAIL,      /* queued subproblems not yet claimed */
-    HOT_PENDING,    /* root items not finished + queued items + items being searched */
-    HOT_ROOT_TAKEN, /* root items handed out so far */
+    HOT_PENDING,    /* root items taken, not finished + queued items + items being searched,
+                       + 1 until the root list is used up (HOT_ROOTS_DONE) */
+    HOT_ROOTS_DONE, /* 1 once a warp of this device found no root item left */
     HOT_FLOOR,      /* size of a clique the host holds (found beside the search; only grows) */
     HOT_WORDS
 };
@@ -50,6 +51,7 @@ struct clique_control {
     int best_lock;     /* spin lock around best_clique */
     unsigned int head; /* queue tickets: next to pop */
     unsigned int tail; /* next to push */
+    int root_ticket;   /* root items handed out, where the device takes them alone */
     int root_count;    /* root kernel: entries in its branching list */
     int colours;       /* root kernel: colours of the whole graph, a bound on any clique */
     unsigned long long nodes;
@@ -65,9 +67,18 @@ struct clique_params {
     int32_t adj_shared;     /* 1: each block copies adj into shared memory */
     const clique_word *adj; /* n rows of words: complement adjacency in search order */
     struct clique_control *ctl;
-    uint32_t *root_entry;  /* root branching list (colour order) */
-    int32_t root_count;    /* its length, once the root kernel has run */
-    int32_t *root_rank;    /* per search index: position in root_entry, or -1 */
+    uint32_t *root_entry; /* root branching list (colour order) */
+    int32_t root_count;   /* its length, once the root kernel has run */
+    int32_t *root_rank;   /* per search index: position in root_entry, or -1 */
+    /*
+     * Root tickets: ticket t is root item t * root_step + root_first (a
+     * device of a multi-GPU search without shared tickets takes every
+     * root_step-th item). They are counted in *root_ticket: ctl->root_ticket,
+     * or, when root_shared, one word that every device of a multi-GPU search
+     * takes from (system-scope atomics over peer memory).
+     */
+    int32_t *root_ticket;
+    int32_t root_shared, root_step, root_first;
     clique_word *root_low; /* root kernel's low colour classes */
     int32_t *best_clique;  /* search indices of the largest clique found */
     unsigned long long *nodes_per_sm;

@@ -28,7 +28,7 @@ static constexpr int clique_block_threads(int lane_words)
 static_assert(HOT_WORDS <= CLIQUE_WARP, "one lane per hot word");
 
 struct hot_words {
-    int best, stop, hungry, avail, pending, root_taken, floor;
+    int best, stop, hungry, avail, pending, roots_done, floor;
 };
 
 static __device__ __forceinline__ struct hot_words read_hot(struct clique_control *ctl, int lane)
@@ -40,7 +40,7 @@ static __device__ __forceinline__ struct hot_words read_hot(struct clique_contro
     h.hungry = __shfl_sync(FULL_MASK, word, HOT_HUNGRY);
     h.avail = __shfl_sync(FULL_MASK, word, HOT_AVAIL);
     h.pending = __shfl_sync(FULL_MASK, word, HOT_PENDING);
-    h.root_taken = __shfl_sync(FULL_MASK, word, HOT_ROOT_TAKEN);
+    h.roots_done = __shfl_sync(FULL_MASK, word, HOT_ROOTS_DONE);
     h.floor = __shfl_sync(FULL_MASK, word, HOT_FLOOR);
     return h;
 }
@@ -107,6 +107,38 @@ static __device__ void record_clique(const struct clique_params &p, const int32_
 }
 
 /*
+ * The next root ticket's item, or -1 once the list is used up. The item
+ * counts as pending from before its ticket is taken, and the root list's own
+ * unit of HOT_PENDING goes only once a ticket past the end comes back, after
+ * every item has been handed out: so that with tickets shared between
+ * devices no device's count reaches 0 while one of its warps holds an item.
+ */
+static __device__ int take_root_ticket(const struct clique_params &p, int lane)
+{
+    int index = -1;
+    if (lane == 0) {
+        atomicAdd(&p.ctl->hot[HOT_PENDING], 1);
+        int taken;
+        if (p.root_shared) {
+            __threadfence_system();
+            taken = atomicAdd_system(p.root_ticket, 1);
+            __threadfence_system();
+        } else {
+            taken = atomicAdd(p.root_ticket, 1);
+        }
+        long long item = (long long)taken * p.root_step + p.root_first;
+        if (item < p.root_count) {
+            index = p.root_count - 1 - (int)item; /* highest colour first, as expand() */
+        } else {
+            if (atomicExch(&p.ctl->hot[HOT_ROOTS_DONE], 1) == 0)
+                atomicSub(&p.ctl->hot[HOT_PENDING], 1); /* the root list's unit */
+            atomicSub(&p.ctl->hot[HOT_PENDING], 1);
+        }
+    }
+    return __shfl_sync(FULL_MASK, index, 0);
+}
+
+/*
  * Root branch number `index` as a subproblem of depth 1, exactly as the first
  * loop of expand() would reach it: its vertex, with the candidates that are
  * its neighbours not branched on before it (root_rank < index; vertices the
@@ -118,14 +150,8 @@ static __device__ int take_root_item(const struct clique_params &p, const struct
                                      const struct warp_stack &s, struct hot_words h,
                                      clique_word (&candidates)[WPL], int lane)
 {
-    while (h.root_taken < p.root_count) {
-        int index = -1;
-        if (lane == 0) {
-            int taken = atomicAdd(&p.ctl->hot[HOT_ROOT_TAKEN], 1);
-            if (taken < p.root_count)
-                index = p.root_count - 1 - taken; /* highest colour first, as expand() */
-        }
-        index = __shfl_sync(FULL_MASK, index, 0);
+    while (!h.roots_done) {
+        int index = take_root_ticket(p, lane);
         if (index < 0)
             return 0;
         uint32_t e = p.root_entry[index];

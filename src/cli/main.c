@@ -89,9 +89,12 @@ static void print_version(void)
     printf("Licence: MIT (see the LICENSE file)\n");
 #ifdef HAVE_CUDA
     char name[256];
-    if (gpu_device_name(name, sizeof name) == 0)
+    if (gpu_device_name(name, sizeof name) == 0) {
+        int count = gpu_device_count();
         printf("CUDA: built in; device 0: %s\n", name);
-    else
+        if (count > 1)
+            printf("CUDA devices: %d (--gpus)\n", count);
+    } else
         printf("CUDA: built in; no device found\n");
 #else
     printf("CUDA: not built in (CPU solver only)\n");

@@ -43,7 +43,10 @@ enum long_only {
     OPT_NO_BOUND_SAT,
     OPT_NO_LOCAL_SEARCH,
     OPT_NO_MAXSAT,
+    OPT_GPUS,
 };
+
+_Static_assert(SOLVE_MAX_GPUS == 16, "--gpus's usage message names the largest count");
 
 static const struct option long_options[] = {
     {"k", required_argument, NULL, 'k'},
@@ -66,6 +69,7 @@ static const struct option long_options[] = {
     {"no-bound-sat", no_argument, NULL, OPT_NO_BOUND_SAT},
     {"no-local-search", no_argument, NULL, OPT_NO_LOCAL_SEARCH},
     {"no-maxsat", no_argument, NULL, OPT_NO_MAXSAT},
+    {"gpus", required_argument, NULL, OPT_GPUS},
     {"block-size", required_argument, NULL, OPT_BLOCK_SIZE},
     {"blocks", required_argument, NULL, OPT_BLOCKS},
     {"worklist-size", required_argument, NULL, OPT_WORKLIST_SIZE},
@@ -124,6 +128,8 @@ void options_print_help(FILE *out)
         "      --gpu-after SEC    auto: the CPU's head start before a GPU solver joins (0.25)\n"
         "\n"
         "GPU tuning (default: from the device's occupancy and memory):\n"
+        "      --gpus N|all       GPUs the clique search (clique-gpu) spreads over (default\n"
+        "                         all); the vertex cover searches use one\n"
         "      --block-size N, --blocks N, --worklist-size N, --threshold F, --depth D\n"
         "      --device-memory BYTES  use at most this much device memory (suffix K, M, G)\n"
         "      --gpu-storage WHERE    where a block keeps its node: auto, shared, global\n"
@@ -461,6 +467,14 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
         case OPT_NO_MAXSAT:
             o->solve.clique.colour_bound_only = 1;
             note_vc_solving(&g, "--no-maxsat");
+            break;
+        case OPT_GPUS:
+            if (strcmp(optarg, "all") == 0)
+                o->solve.gpu.devices = 0;
+            else if (parse_int(optarg, 1, SOLVE_MAX_GPUS, &o->solve.gpu.devices))
+                return usage_error("--gpus needs 'all' or a number of GPUs in 1..16, not '%s'",
+                                   optarg);
+            note(&g.gpu, "--gpus");
             break;
         case OPT_BLOCK_SIZE:
             if (parse_int(optarg, 32, 1024, &o->solve.gpu.block_size) ||

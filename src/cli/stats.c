@@ -52,6 +52,18 @@ static void json_run_head(FILE *out, const struct run_info *run, const char *by_
     json_field_string(out, "outcome", run->outcome);
 }
 
+/* A search over several GPUs (--gpus): each device's nodes and search seconds. */
+static void json_devices(FILE *out, const struct solve_stats *st)
+{
+    if (st->gpus <= 1)
+        return;
+    fputs(", \"devices\": [", out);
+    for (int i = 0; i < st->gpus && i < SOLVE_MAX_GPUS; i++)
+        fprintf(out, "%s{\"nodes\": %lld, \"search\": %.6f}", i ? ", " : "",
+                (long long)st->nodes_per_gpu[i], st->search_per_gpu[i]);
+    fputs("]", out);
+}
+
 int stats_write_json(FILE *out, const struct run_info *run, const struct solve_stats *st)
 {
     json_run_head(out, run, "solver", st->solver);
@@ -93,6 +105,7 @@ int stats_write_json(FILE *out, const struct run_info *run, const struct solve_s
             fprintf(out, ", \"nodes_per_sm\": {\"min\": %lld, \"mean\": %.1f, \"max\": %lld}",
                     (long long)lo, sum / sms, (long long)hi);
         }
+        json_devices(out, st);
         if (st->t_worklist + st->t_reductions + st->t_branching > 0)
             fprintf(out,
                     ", \"time_fractions\": {\"worklist\": %.4f, \"reductions\": %.4f, "
@@ -115,6 +128,11 @@ int stats_write_clique_json(FILE *out, const struct run_info *run,
             (long)st->heuristic, (long long)st->searched);
     if (st->cover.solver)
         json_field_string(out, "cover_solver", st->cover.solver);
+    if (st->cover.gpus > 1) {
+        fprintf(out, ",\n  \"gpu\": {\"gpus\": %d", st->cover.gpus);
+        json_devices(out, &st->cover);
+        fputs("}", out);
+    }
     fprintf(out, ",\n  \"time\": {\"load\": %.6f, \"search\": %.6f, \"total\": %.6f}\n}\n",
             run->t_load, st->t_search, run->t_total);
     return ferror(out) ? -1 : 0;

@@ -291,6 +291,9 @@ static void add_component_stats(struct solve_stats *total, const struct solve_st
         total->threshold = part->threshold;
         total->sms = part->sms;
         memcpy(total->nodes_per_sm, part->nodes_per_sm, sizeof total->nodes_per_sm);
+        total->gpus = part->gpus;
+        memcpy(total->nodes_per_gpu, part->nodes_per_gpu, sizeof total->nodes_per_gpu);
+        memcpy(total->search_per_gpu, part->search_per_gpu, sizeof total->search_per_gpu);
         total->t_worklist = part->t_worklist;
         total->t_reductions = part->t_reductions;
         total->t_branching = part->t_branching;

@@ -53,6 +53,7 @@ struct gpu_opts {
     int64_t device_memory_limit; /* bytes, 0 for no cap */
     enum gpu_storage storage;
     enum gpu_domination domination;
+    int devices; /* GPUs the clique search spreads over (--gpus), 0 for all of them */
 };
 
 /*
@@ -132,6 +133,7 @@ enum solve_outcome {
 };
 
 #define SOLVE_MAX_SMS 256
+#define SOLVE_MAX_GPUS 16
 #define SOLVE_MAX_RULES 16
 
 struct solve_stats {
@@ -152,6 +154,9 @@ struct solve_stats {
     int sms;
     int64_t nodes_per_sm[SOLVE_MAX_SMS];
     double t_worklist, t_reductions, t_branching; /* Fig. 6 breakdown fractions, when enabled */
+    int gpus;                                     /* devices the search ran on (0 or 1: one) */
+    int64_t nodes_per_gpu[SOLVE_MAX_GPUS];
+    double search_per_gpu[SOLVE_MAX_GPUS]; /* seconds each device's grid ran */
     /* kernelization */
     int32_t kernel_n;
     int64_t kernel_m;

@@ -1,0 +1,88 @@
+/* The GPUs of one search; see device_team.h. */
+#include "device_team.h"
+
+#include <pthread.h>
+
+#include "cuda_check.h"
+#include "gpu.h"
+
+int device_team_size(const struct solve_opts *o, int *size, struct error *err)
+{
+    int count = gpu_device_count();
+    int asked = o->gpu.devices;
+    if (asked > count)
+        return error_set(err, MVC_EDEVICE, "--gpus %d: this machine has %d CUDA device%s", asked,
+                         count, count == 1 ? "" : "s");
+    int n = asked > 0 ? asked : count;
+    *size = n < DEVICE_TEAM_MAX ? n : DEVICE_TEAM_MAX;
+    if (*size < 1)
+        *size = 1;
+    return MVC_OK;
+}
+
+int device_team_shared_atomics(int size)
+{
+    for (int d = 1; d < size; d++) {
+        int access = 0, atomics = 0;
+        if (cudaDeviceCanAccessPeer(&access, d, 0) != cudaSuccess ||
+            cudaDeviceGetP2PAttribute(&atomics, cudaDevP2PAttrNativeAtomicSupported, d, 0) !=
+                cudaSuccess) {
+            (void)cudaGetLastError();
+            return 0;
+        }
+        if (!access || !atomics)
+            return 0;
+    }
+    return 1;
+}
+
+int device_team_reach_device_0(struct error *err)
+{
+    int current = 0;
+    int status = CUDA_CHECK(err, cudaGetDevice(&current));
+    if (status != MVC_OK || current == 0)
+        return status;
+    cudaError_t code = cudaDeviceEnablePeerAccess(0, 0);
+    if (code == cudaErrorPeerAccessAlreadyEnabled) {
+        (void)cudaGetLastError();
+        return MVC_OK;
+    }
+    return cuda_check_at(code, "peer access to device 0", __FILE__, __LINE__, err);
+}
+
+struct team_thread {
+    pthread_t thread;
+    int index, started;
+    void (*part)(int index, void *arg);
+    void *arg;
+};
+
+static void *run_part(void *p)
+{
+    struct team_thread *t = (struct team_thread *)p;
+    (void)cudaSetDevice(t->index); /* a failure shows in the part's first CUDA call */
+    t->part(t->index, t->arg);
+    return NULL;
+}
+
+void device_team_run(int size, void (*part)(int index, void *arg), void *arg)
+{
+    struct team_thread threads[DEVICE_TEAM_MAX];
+    for (int i = 0; i < size; i++) {
+        threads[i].index = i;
+        threads[i].part = part;
+        threads[i].arg = arg;
+        threads[i].started = 0;
+    }
+    for (int i = 1; i < size; i++)
+        threads[i].started = pthread_create(&threads[i].thread, NULL, run_part, &threads[i]) == 0;
+    /* a thread that could not start runs its part here, after part 0 */
+    run_part(&threads[0]);
+    for (int i = 1; i < size; i++) {
+        if (threads[i].started)
+            pthread_join(threads[i].thread, NULL);
+        else
+            run_part(&threads[i]);
+    }
+    (void)cudaSetDevice(0);
+}
