@@ -33,8 +33,9 @@ struct emulated {
     unsigned int donated;
     int deadlock;
     long long switches;
-    unsigned long long spared;    /* branches the MaxSAT reasoning spared */
-    long long least_device_nodes; /* nodes of the device that searched fewest */
+    unsigned long long spared;       /* branches the MaxSAT reasoning spared */
+    long long least_device_nodes;    /* nodes of the device that searched fewest */
+    unsigned int exported, imported; /* subproblems handed to the host, and loaded again */
 };
 
 /* Host memory of one device's search, freed by the destructor. */
@@ -42,26 +43,60 @@ struct host_buffers {
     struct clique_control ctl;
     struct clique_params p;
     std::vector<uint32_t> root_entry;
-    std::vector<int32_t> root_rank, best_clique, stacks, queue;
+    std::vector<int32_t> root_rank, best_clique, stacks, queue, exports;
     std::vector<clique_word> root_low;
     std::vector<unsigned int> queue_seq;
     std::vector<unsigned long long> nodes_per_sm;
 };
 
+/* Export slots of an emulated device. */
+#define EMULATED_EXPORT_SLOTS 64
+
 /*
- * The search of gpu_solve_clique, emulated: `devices` devices of `warps`
+ * The control block and queue of a launch, as clique_device_load sets them:
+ * over the root's branches (no slots) or over the subproblems in `slots`.
+ */
+static void load(host_buffers &b, const std::vector<int32_t> &slots, unsigned int count)
+{
+    struct clique_params &p = b.p;
+    for (unsigned int i = 0; i < p.queue_capacity; i++)
+        b.queue_seq[i] = i < count ? i + 1 : i;
+    memcpy(b.queue.data(), slots.data(), (size_t)count * p.slot_stride * sizeof(int32_t));
+    b.ctl.hot[HOT_PENDING] = count > 0 ? (int)count : 1;
+    b.ctl.hot[HOT_ROOTS_DONE] = count > 0;
+    b.ctl.hot[HOT_HUNGRY] = 0;
+    b.ctl.hot[HOT_AVAIL] = (int)count;
+    b.ctl.root_ticket = 0;
+    b.ctl.space = (int)(p.queue_capacity - count);
+    b.ctl.head = 0;
+    b.ctl.tail = count;
+    b.ctl.export_tail = b.ctl.export_written = 0;
+}
+
+/* The subproblems a launch of b exported, appended to pool (slot images). */
+static void collect(host_buffers &b, std::vector<int32_t> &pool)
+{
+    int end = b.ctl.export_tail < b.p.export_capacity ? b.ctl.export_tail : b.p.export_capacity;
+    pool.insert(pool.end(), b.exports.begin(), b.exports.begin() + (size_t)end * b.p.slot_stride);
+}
+
+/*
+ * The search of clique_team_search, emulated: `devices` devices of `warps`
  * warps each, all in one launch (device 0 colours the root and the others
- * take copies of its list, as search_team does), taking root tickets from one
- * shared counter or, unless `shared`, every devices-th of them; a queue of
- * `capacity` slots (a power of two) per device, scheduling from `seed`, a
- * clique of `floor` vertices held on the host (as the local search beside
- * gives it), MaxSAT reasoning on or off. cp->clique gets the best clique the
- * devices found.
+ * take copies of its list, as colour_root and open_part do), device d taking
+ * every devices-th root branch from the d-th; a queue of `capacity` slots (a
+ * power of two) per device, scheduling from `seed`, a clique of `floor`
+ * vertices held on the host (as the local search beside gives it), MaxSAT
+ * reasoning on or off. With `exports`, the host has asked each device for
+ * that many subproblems before the start (as serve_exports does when another
+ * device is idle); they go to a pool, and device 0 then runs launches over
+ * the pool (asking again in the first rounds) until it is empty, as
+ * take_work feeds an idle device. cp->clique gets the best clique found.
  */
 template <int WPL>
 static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsigned int capacity,
                          int stop, uint64_t seed, int32_t floor, int maxsat, struct emulated *r,
-                         int devices = 1, int shared = 0)
+                         int devices = 1, int exports = 0)
 {
     memset(r, 0, sizeof *r);
     int32_t n = cp->n;
@@ -72,7 +107,6 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
     if (cp->size >= target)
         return;
     std::vector<host_buffers> dev((size_t)devices);
-    int32_t shared_ticket = 0;
     for (host_buffers &b : dev) {
         struct clique_params &p = b.p;
         memset(&b.ctl, 0, sizeof b.ctl);
@@ -107,6 +141,21 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
         1, CLIQUE_WARP, seed, [&] { clique_root_kernel<WPL>(p0, bound + 1); }, &switches);
     r->nodes = 1;
     int32_t root_count = dev[0].ctl.root_count, colours = dev[0].ctl.colours;
+    std::vector<int32_t> pool;
+    auto account = [&](host_buffers &b, long long *least) {
+        long long mine = (long long)b.ctl.nodes;
+        if (*least < 0 || mine < *least)
+            *least = mine;
+        r->nodes += (int64_t)b.ctl.nodes;
+        r->spared += b.ctl.spared;
+        r->complete &= b.ctl.hot[HOT_PENDING] == 0;
+        r->donated += b.ctl.tail;
+        r->exported +=
+            (unsigned int)(b.ctl.export_tail < b.p.export_capacity ? b.ctl.export_tail
+                                                                   : b.p.export_capacity);
+        collect(b, pool);
+        b.ctl.nodes = 0;
+    };
     if (root_count > 0) {
         for (int d = 0; d < devices; d++) {
             host_buffers &b = dev[(size_t)d];
@@ -117,25 +166,24 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
             p.root_rank = b.root_rank.data();
             p.root_count = root_count;
             p.rows = colours + 1;
-            p.root_shared = shared;
-            p.root_ticket = shared ? &shared_ticket : &b.ctl.root_ticket;
-            p.root_step = shared ? 1 : devices;
-            p.root_first = shared ? 0 : d;
+            p.root_step = devices;
+            p.root_first = d;
             p.arena = clique_arena_entries(cp->max_degree, p.rows - 1);
             p.stack_stride = clique_stack_stride(p.rows, p.words, p.arena, p.maxsat);
             p.slot_stride = clique_slot_stride(p.rows, p.words);
             p.warps = warps;
             p.queue_capacity = capacity;
+            p.export_capacity = EMULATED_EXPORT_SLOTS;
             b.stacks.assign((size_t)warps * p.stack_stride, 0x5a5a5a5a);
             b.queue.assign((size_t)capacity * p.slot_stride, 0x5a5a5a5a);
+            b.exports.assign((size_t)p.export_capacity * p.slot_stride, 0x5a5a5a5a);
             b.queue_seq.resize(capacity);
-            for (unsigned int i = 0; i < capacity; i++)
-                b.queue_seq[i] = i;
             p.stacks = b.stacks.data();
             p.queue = b.queue.data();
             p.queue_seq = b.queue_seq.data();
-            b.ctl.hot[HOT_PENDING] = 1; /* the root list's unit, as open_search sets it */
-            b.ctl.space = (int)capacity;
+            p.exports = b.exports.data();
+            load(b, pool, 0);
+            b.ctl.hot[HOT_EXPORT] = exports;
         }
         /* device d's warps are blocks d * warps .. (d + 1) * warps - 1 of the launch */
         r->deadlock = emu_launch(
@@ -148,20 +196,40 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
                           &switches) != 0;
         r->switches = switches;
         r->least_device_nodes = -1;
-        for (host_buffers &b : dev) {
-            long long mine = (long long)b.ctl.nodes;
-            if (r->least_device_nodes < 0 || mine < r->least_device_nodes)
-                r->least_device_nodes = mine;
-            r->nodes += (int64_t)b.ctl.nodes;
-            r->spared += b.ctl.spared;
-            r->complete &= b.ctl.hot[HOT_PENDING] == 0;
-            r->donated += b.ctl.tail;
-            unsigned long long per_sm = 0;
-            for (unsigned long long x : b.nodes_per_sm)
-                per_sm += x;
-            if (per_sm != b.ctl.nodes)
-                diag("per-SM node counts add up to %llu, not %llu", per_sm, b.ctl.nodes);
+        for (host_buffers &b : dev)
+            account(b, &r->least_device_nodes);
+        /* the pool, launch after launch on device 0, a share of its queue at a time */
+        host_buffers &b = dev[0];
+        long long unused = -1;
+        for (int round = 0; !pool.empty() && !r->deadlock && !stop; round++) {
+            size_t pooled = pool.size() / b.p.slot_stride;
+            unsigned int count = pooled < capacity ? (unsigned int)pooled : capacity;
+            std::vector<int32_t> slots(pool.end() - (ptrdiff_t)(count * b.p.slot_stride),
+                                       pool.end());
+            pool.resize(pool.size() - slots.size());
+            for (host_buffers &other : dev)
+                if (other.ctl.hot[HOT_BEST] > b.ctl.hot[HOT_BEST]) {
+                    b.best_clique = other.best_clique;
+                    b.p.best_clique = b.best_clique.data();
+                    b.ctl.hot[HOT_BEST] = other.ctl.hot[HOT_BEST];
+                }
+            load(b, slots, count);
+            b.ctl.hot[HOT_EXPORT] = round < 3 ? exports : 0;
+            r->deadlock = emu_launch(
+                              warps, CLIQUE_WARP, seed + 2 + (uint64_t)round,
+                              [&] { clique_search_kernel<WPL>(b.p); }, &switches) != 0;
+            r->imported += count;
+            account(b, &unused);
         }
+        if (!pool.empty())
+            r->complete = 0;
+        unsigned long long per_sm = 0, nodes = 0;
+        for (host_buffers &x : dev)
+            for (unsigned long long v : x.nodes_per_sm)
+                per_sm += v;
+        nodes = (unsigned long long)(r->nodes - 1);
+        if (per_sm != nodes)
+            diag("per-SM node counts add up to %llu, not %llu", per_sm, nodes);
     }
     for (host_buffers &b : dev)
         if (b.ctl.hot[HOT_BEST] > cp->size) {
@@ -211,7 +279,7 @@ static int32_t cpu_optimum(const struct graph *g, int64_t *nodes)
 /* One emulated search of g; the cover it gives must be valid. */
 static struct emulated search(const struct graph *g, int64_t k, int warps, unsigned int capacity,
                               int stop, uint64_t seed, int32_t *cover_size, int32_t floor = 0,
-                              int maxsat = 0, int devices = 1, int shared = 0)
+                              int maxsat = 0, int devices = 1, int exports = 0)
 {
     struct clique_problem cp;
     struct emulated r;
@@ -222,9 +290,9 @@ static struct emulated search(const struct graph *g, int64_t k, int warps, unsig
     }
     int words = (cp.words + CLIQUE_WARP - 1) / CLIQUE_WARP;
     if (words <= 1)
-        run_emulated<1>(&cp, k, warps, capacity, stop, seed, floor, maxsat, &r, devices, shared);
+        run_emulated<1>(&cp, k, warps, capacity, stop, seed, floor, maxsat, &r, devices, exports);
     else
-        run_emulated<2>(&cp, k, warps, capacity, stop, seed, floor, maxsat, &r, devices, shared);
+        run_emulated<2>(&cp, k, warps, capacity, stop, seed, floor, maxsat, &r, devices, exports);
     struct cover c;
     *cover_size = cover_of(g, &cp, &c) ? c.size : -1;
     cover_free(&c);
@@ -235,7 +303,7 @@ static struct emulated search(const struct graph *g, int64_t k, int warps, unsig
 int main(void)
 {
     static const double densities[] = {0.3, 0.5, 0.7, 0.9};
-    unsigned long long donated = 0;
+    unsigned long long donated = 0, exported = 0;
     long long nodes_free = 0, nodes_floored = 0;  /* four warps, without and with the floor ω */
     long long nodes_colour = 0, nodes_maxsat = 0; /* one warp, colour bound and MaxSAT */
     unsigned long long spared = 0;
@@ -305,22 +373,25 @@ int main(void)
         }
 
         /*
-         * Several devices (--gpus): two taking the root's branches from one
-         * shared counter, three taking every third; the same optimum, and
-         * PVC around it.
+         * Several devices (--gpus), each taking every second (third) root
+         * branch: the same optimum, and PVC around it; asked for subproblems
+         * for another device, they hand over part of their work, and the
+         * launches over what they handed over finish it.
          */
-        r = search(g, -1, 2, seed % 2 ? 2 : 64, 0, seed, &size, 0, seed % 2, 2, 1);
-        ok(!r.deadlock && r.complete && size == opt,
-           "seed %u two devices, shared tickets%s: cover %d (CPU %d)", seed,
-           seed % 2 ? ", MaxSAT" : "", size, opt);
-        r = search(g, -1, 2, 64, 0, seed, &size, 0, 0, 3, 0);
-        ok(!r.deadlock && r.complete && size == opt,
-           "seed %u three devices, every third branch: cover %d (CPU %d)", seed, size, opt);
+        r = search(g, -1, 2, seed % 2 ? 2 : 64, 0, seed, &size, 0, seed % 2, 2);
+        ok(!r.deadlock && r.complete && size == opt, "seed %u two devices%s: cover %d (CPU %d)",
+           seed, seed % 2 ? ", MaxSAT" : "", size, opt);
+        r = search(g, -1, 2, 64, 0, seed, &size, 0, 0, 3, 4);
+        exported += r.exported;
+        ok(!r.deadlock && r.complete && size == opt && r.imported == r.exported,
+           "seed %u three devices asked for 4 subproblems each: cover %d (CPU %d), %u handed "
+           "over and searched again",
+           seed, size, opt, r.exported);
         for (int delta = -1; delta <= 0; delta++) {
             int64_t k = opt + delta;
             if (k < 0)
                 continue;
-            r = search(g, k, 2, 64, 0, seed + 200, &size, 0, 0, 2, (int)(seed % 2));
+            r = search(g, k, 2, 64, 0, seed + 200, &size, 0, 0, 2, (int)(seed % 2) * 3);
             int right = delta < 0 ? r.complete && size > k : size >= 0 && size <= k;
             ok(!r.deadlock && right, "seed %u two devices, PVC k=%lld: cover %d, complete %d", seed,
                (long long)k, size, r.complete);
@@ -351,17 +422,19 @@ int main(void)
         struct graph *g = gen_gnp_graph(seed, 70, 0.2);
         int64_t cpu_nodes;
         int32_t opt = cpu_optimum(g, &cpu_nodes), size;
-        for (int shared = 0; shared <= 1; shared++) {
+        for (int exports = 0; exports <= 8; exports += 8) {
             struct emulated r =
-                search(g, -1, 2, seed % 2 ? 2 : 64, 0, seed, &size, 0, 0, 4, shared);
-            ok(!r.deadlock && r.complete && size == opt && r.least_device_nodes > 0,
-               "seed %u n=70 four devices, %s: cover %d (CPU %d), %lld nodes, fewest on one "
-               "device %lld",
-               seed, shared ? "shared tickets" : "every fourth branch", size, opt,
-               (long long)r.nodes, r.least_device_nodes);
+                search(g, -1, 2, seed % 2 ? 2 : 64, 0, seed, &size, 0, 0, 4, exports);
+            exported += r.exported;
+            ok(!r.deadlock && r.complete && size == opt && r.least_device_nodes > 0 &&
+                   r.imported == r.exported,
+               "seed %u n=70 four devices, %d exports asked: cover %d (CPU %d), %lld nodes, "
+               "fewest on one device %lld, %u handed over",
+               seed, exports, size, opt, (long long)r.nodes, r.least_device_nodes, r.exported);
         }
         graph_free(g);
     }
+    ok(exported > 0, "devices handed %llu subproblems to the host", exported);
 
     /* MVC_EMULATED_STRESS=N: N more seeds with sixteen warps and deeper trees */
     const char *stress = getenv("MVC_EMULATED_STRESS");
@@ -370,14 +443,14 @@ int main(void)
         struct graph *g = gen_gnp_graph(seed, n, 0.1 + 0.05 * (seed % 4));
         int64_t cpu_nodes;
         int32_t opt = cpu_optimum(g, &cpu_nodes), size;
-        int devices = 1 + (int)(seed % 3);
+        int devices = 1 + (int)(seed % 3), exports = (int)(seed / 3 % 2) * 6;
         struct emulated r = search(g, -1, 16 / devices, seed % 3 ? 64 : 4, 0, seed, &size, 0,
-                                   seed % 2, devices, (int)(seed / 3 % 2));
-        ok(!r.deadlock && r.complete && size == opt,
-           "stress seed %u n=%d%s, %d device(s): cover %d (CPU %d), %lld nodes (CPU %lld), %u "
-           "donated",
-           seed, n, seed % 2 ? " MaxSAT" : "", devices, size, opt, (long long)r.nodes,
-           (long long)cpu_nodes, r.donated);
+                                   seed % 2, devices, exports);
+        ok(!r.deadlock && r.complete && size == opt && r.imported == r.exported,
+           "stress seed %u n=%d%s, %d device(s), %d exports asked: cover %d (CPU %d), %lld nodes "
+           "(CPU %lld), %u donated, %u handed over",
+           seed, n, seed % 2 ? " MaxSAT" : "", devices, exports, size, opt, (long long)r.nodes,
+           (long long)cpu_nodes, r.donated, r.exported);
         graph_free(g);
     }
 

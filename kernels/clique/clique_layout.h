@@ -42,18 +42,21 @@ enum clique_hot_word {
                        + 1 until the root list is used up (HOT_ROOTS_DONE) */
     HOT_ROOTS_DONE, /* 1 once a warp of this device found no root item left */
     HOT_FLOOR,      /* size of a clique the host holds (found beside the search; only grows) */
+    HOT_EXPORT,     /* subproblems the host asks for, to hand to another device */
     HOT_WORDS
 };
 
 struct clique_control {
-    int hot[8];        /* indexed by enum clique_hot_word */
-    int space;         /* free queue slots not yet claimed by a donor */
-    int best_lock;     /* spin lock around best_clique */
-    unsigned int head; /* queue tickets: next to pop */
-    unsigned int tail; /* next to push */
-    int root_ticket;   /* root items handed out, where the device takes them alone */
-    int root_count;    /* root kernel: entries in its branching list */
-    int colours;       /* root kernel: colours of the whole graph, a bound on any clique */
+    int hot[8];         /* indexed by enum clique_hot_word */
+    int space;          /* free queue slots not yet claimed by a donor */
+    int best_lock;      /* spin lock around best_clique */
+    unsigned int head;  /* queue tickets: next to pop */
+    unsigned int tail;  /* next to push */
+    int root_ticket;    /* root tickets handed out */
+    int root_count;     /* root kernel: entries in its branching list */
+    int colours;        /* root kernel: colours of the whole graph, a bound on any clique */
+    int export_tail;    /* export slots claimed */
+    int export_written; /* export slots written (== export_tail: all claimed ones are) */
     unsigned long long nodes;
     unsigned long long spared; /* branches the MaxSAT reasoning spared */
 };
@@ -70,22 +73,18 @@ struct clique_params {
     uint32_t *root_entry; /* root branching list (colour order) */
     int32_t root_count;   /* its length, once the root kernel has run */
     int32_t *root_rank;   /* per search index: position in root_entry, or -1 */
-    /*
-     * Root tickets: ticket t is root item t * root_step + root_first (a
-     * device of a multi-GPU search without shared tickets takes every
-     * root_step-th item). They are counted in *root_ticket: ctl->root_ticket,
-     * or, when root_shared, one word that every device of a multi-GPU search
-     * takes from (system-scope atomics over peer memory).
-     */
-    int32_t *root_ticket;
-    int32_t root_shared, root_step, root_first;
+    /* root ticket t is root item t * root_step + root_first: one device of root_step takes
+       every root_step-th item */
+    int32_t root_step, root_first;
     clique_word *root_low; /* root kernel's low colour classes */
     int32_t *best_clique;  /* search indices of the largest clique found */
     unsigned long long *nodes_per_sm;
     int32_t *stacks; /* one stack per warp, stack_stride ints apart */
     size_t stack_stride;
-    size_t arena;   /* branching-list entries per stack */
-    int32_t *queue; /* subproblem slots, slot_stride ints apart */
+    size_t arena;     /* branching-list entries per stack */
+    int32_t *queue;   /* subproblem slots, slot_stride ints apart */
+    int32_t *exports; /* export_capacity slots of subproblems for the host, as the queue's */
+    int32_t export_capacity;
     unsigned int *queue_seq;
     unsigned int queue_capacity; /* a power of two */
     size_t slot_stride;

@@ -80,6 +80,43 @@ static __device__ bool queue_push(const struct clique_params &p, int depth, cons
 }
 
 /*
+ * Writes the subproblem (depth, clique[0 .. depth), candidates) into an
+ * export slot for the host, which hands it to another device: one of the
+ * HOT_EXPORT units the host asked for, counted in export_written once the
+ * slot is complete. It leaves this device's pending work. False when no unit
+ * is left (or, which the host's requests rule out, no slot).
+ */
+template <int WPL>
+static __device__ bool export_push(const struct clique_params &p, int depth, const int32_t *clique,
+                                   const clique_word (&candidates)[WPL], int lane)
+{
+    int index = -1;
+    if (lane == 0 && claim_unit(&p.ctl->hot[HOT_EXPORT])) {
+        int claimed = atomicAdd(&p.ctl->export_tail, 1);
+        if (claimed < p.export_capacity)
+            index = claimed;
+        else
+            atomicAdd(&p.ctl->export_written,
+                      1); /* an empty claim, counted so the host sees none */
+    }
+    index = __shfl_sync(FULL_MASK, index, 0);
+    if (index < 0)
+        return false;
+    int32_t *slot = p.exports + (size_t)index * p.slot_stride;
+    if (lane == 0)
+        slot[0] = depth;
+    for (int i = lane; i < depth; i += CLIQUE_WARP)
+        slot[1 + i] = clique[i];
+    row_store((clique_word *)(slot + 1 + p.rows), p.words, lane, candidates);
+    __threadfence_system(); /* the host copies the slot once export_written counts it */
+    __syncwarp();
+    if (lane == 0)
+        atomicAdd(&p.ctl->export_written, 1);
+    __syncwarp();
+    return true;
+}
+
+/*
  * Takes a queued subproblem: writes its prefix into clique[] and its
  * candidates into this lane's words. Returns its depth, or 0 when none is
  * available.

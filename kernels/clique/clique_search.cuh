@@ -26,9 +26,11 @@ static constexpr int clique_block_threads(int lane_words)
 
 /* The control words, read in one request (one word per lane) and shared by shuffles. */
 static_assert(HOT_WORDS <= CLIQUE_WARP, "one lane per hot word");
+static_assert(HOT_WORDS <= sizeof(((struct clique_control *)0)->hot) / sizeof(int),
+              "the control block holds every hot word");
 
 struct hot_words {
-    int best, stop, hungry, avail, pending, roots_done, floor;
+    int best, stop, hungry, avail, pending, roots_done, floor, exports;
 };
 
 static __device__ __forceinline__ struct hot_words read_hot(struct clique_control *ctl, int lane)
@@ -42,6 +44,7 @@ static __device__ __forceinline__ struct hot_words read_hot(struct clique_contro
     h.pending = __shfl_sync(FULL_MASK, word, HOT_PENDING);
     h.roots_done = __shfl_sync(FULL_MASK, word, HOT_ROOTS_DONE);
     h.floor = __shfl_sync(FULL_MASK, word, HOT_FLOOR);
+    h.exports = __shfl_sync(FULL_MASK, word, HOT_EXPORT);
     return h;
 }
 
@@ -107,26 +110,17 @@ static __device__ void record_clique(const struct clique_params &p, const int32_
 }
 
 /*
- * The next root ticket's item, or -1 once the list is used up. The item
- * counts as pending from before its ticket is taken, and the root list's own
- * unit of HOT_PENDING goes only once a ticket past the end comes back, after
- * every item has been handed out: so that with tickets shared between
- * devices no device's count reaches 0 while one of its warps holds an item.
+ * The next root ticket's item, or -1 once this device's share of the list is
+ * used up. The item counts as pending from before its ticket is taken, and
+ * the root list's own unit of HOT_PENDING goes once a ticket past the end
+ * comes back: the count cannot reach 0 while a warp is about to hold an item.
  */
 static __device__ int take_root_ticket(const struct clique_params &p, int lane)
 {
     int index = -1;
     if (lane == 0) {
         atomicAdd(&p.ctl->hot[HOT_PENDING], 1);
-        int taken;
-        if (p.root_shared) {
-            __threadfence_system();
-            taken = atomicAdd_system(p.root_ticket, 1);
-            __threadfence_system();
-        } else {
-            taken = atomicAdd(p.root_ticket, 1);
-        }
-        long long item = (long long)taken * p.root_step + p.root_first;
+        long long item = (long long)atomicAdd(&p.ctl->root_ticket, 1) * p.root_step + p.root_first;
         if (item < p.root_count) {
             index = p.root_count - 1 - (int)item; /* highest colour first, as expand() */
         } else {
@@ -180,13 +174,14 @@ static __device__ int take_root_item(const struct clique_params &p, const struct
 
 /*
  * Hands the untried rest of the shallowest open node (depth d0 .. d - 1) to
- * the queue: its candidates less the vertex being branched on, which is
- * everything expand() would still look at there. That node then ends when
- * its current branch returns. True when a subproblem was queued.
+ * the queue, or, when `out` (the host asked for subproblems for another
+ * device), to the export slots: its candidates less the vertex being branched
+ * on, which is everything expand() would still look at there. That node then
+ * ends when its current branch returns. True when a subproblem was handed on.
  */
 template <int WPL>
 static __device__ bool donate_shallowest(const struct clique_params &p, const struct warp_stack &s,
-                                         int d0, int d, int bound, int lane)
+                                         int d0, int d, int bound, int lane, bool out)
 {
     for (int depth = d0; depth < d; depth++) {
         int left = s.cursor[depth];
@@ -195,7 +190,8 @@ static __device__ bool donate_shallowest(const struct clique_params &p, const st
         clique_word rest[WPL];
         row_load(s.cand + (size_t)depth * p.words, p.words, lane, rest);
         drop_vertex(rest, s.clique[depth], lane);
-        if (!queue_push<WPL>(p, depth, s.clique, rest, lane))
+        if (!(out ? export_push<WPL>(p, depth, s.clique, rest, lane)
+                  : queue_push<WPL>(p, depth, s.clique, rest, lane)))
             return false;
         s.cursor[depth] = 0;
         return true;
@@ -255,10 +251,15 @@ static __device__ void expand_item(const struct clique_params &p, const struct c
             continue;
         }
         if (d > d0 && h.hungry > h.avail) {
-            if (donate_shallowest<WPL>(p, s, d0, d, bound, lane))
+            if (donate_shallowest<WPL>(p, s, d0, d, bound, lane, false))
                 h.avail++; /* as the counters would now read */
             else
                 h.hungry = h.avail; /* nothing to give or no room: wait for the next look */
+        } else if (d > d0 && h.exports > 0) {
+            if (donate_shallowest<WPL>(p, s, d0, d, bound, lane, true))
+                h.exports--;
+            else
+                h.exports = 0;
         }
         int v = CLIQUE_ENTRY_VERTEX(s.entry[base + left - 1]);
         left--;

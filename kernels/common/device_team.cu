@@ -20,36 +20,6 @@ int device_team_size(const struct solve_opts *o, int *size, struct error *err)
     return MVC_OK;
 }
 
-int device_team_shared_atomics(int size)
-{
-    for (int d = 1; d < size; d++) {
-        int access = 0, atomics = 0;
-        if (cudaDeviceCanAccessPeer(&access, d, 0) != cudaSuccess ||
-            cudaDeviceGetP2PAttribute(&atomics, cudaDevP2PAttrNativeAtomicSupported, d, 0) !=
-                cudaSuccess) {
-            (void)cudaGetLastError();
-            return 0;
-        }
-        if (!access || !atomics)
-            return 0;
-    }
-    return 1;
-}
-
-int device_team_reach_device_0(struct error *err)
-{
-    int current = 0;
-    int status = CUDA_CHECK(err, cudaGetDevice(&current));
-    if (status != MVC_OK || current == 0)
-        return status;
-    cudaError_t code = cudaDeviceEnablePeerAccess(0, 0);
-    if (code == cudaErrorPeerAccessAlreadyEnabled) {
-        (void)cudaGetLastError();
-        return MVC_OK;
-    }
-    return cuda_check_at(code, "peer access to device 0", __FILE__, __LINE__, err);
-}
-
 struct team_thread {
     pthread_t thread;
     int index, started;

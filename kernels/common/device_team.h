@@ -1,7 +1,6 @@
 /*
- * The GPUs one search spreads over (--gpus): how many, whether their kernels
- * can share a counter in device 0's memory, and one host thread per device
- * running the caller's part of the search. What the parts share beyond that
+ * The GPUs one search spreads over (--gpus): how many, and one host thread
+ * per device running the caller's part of the search. What the parts share
  * (the work, the incumbent) is the searching subsystem's own.
  */
 #ifndef MVC_DEVICE_TEAM_H
@@ -20,16 +19,6 @@ extern "C" {
  * DEVICE_TEAM_MAX: *size, or MVC_EDEVICE when more are asked for than there are.
  */
 int device_team_size(const struct solve_opts *o, int *size, struct error *err);
-
-/*
- * Whether the kernels of devices 1 .. size - 1 can change a word of device
- * 0's memory with system-scope atomics (peer access with native atomics, as
- * over NVLink). Asks without starting any device.
- */
-int device_team_shared_atomics(int size);
-
-/* Lets the current device's kernels reach device 0's memory (MVC_OK where it already could). */
-int device_team_reach_device_0(struct error *err);
 
 /*
  * Runs part(index, arg) for index 0 .. size - 1, each on its own host thread

@@ -27,8 +27,12 @@ struct kernel_watch {
     cudaStream_t stream;           /* the kernel's */
     cudaStream_t side;             /* stop requests and progress reads while the kernel runs */
     cudaEvent_t started, finished; /* the caller records them around the launch on `stream` */
-    int *host_words; /* pinned: a 1 to copy into a stop word, a word read back, one written */
+    int *host_words;       /* pinned: a 1 to copy into a stop word, words read back, one written */
+    double report_seconds; /* between two reports (KERNEL_WATCH_REPORT_SECONDS after opening) */
 };
+
+/* Most words kernel_watch_read_words reads at once. */
+#define KERNEL_WATCH_READ_WORDS 8
 
 int kernel_watch_open(struct kernel_watch *w, struct error *err);
 void kernel_watch_close(struct kernel_watch *w);
@@ -58,13 +62,17 @@ int kernel_watch_write(struct kernel_watch *w, int *word, int value, struct erro
 /* *value = *word, a device word that the running kernel changes, read on the side stream. */
 int kernel_watch_read(struct kernel_watch *w, const int *word, int *value, struct error *err);
 
+/* values[0 .. count) = words[0 .. count), count <= KERNEL_WATCH_READ_WORDS, read at once. */
+int kernel_watch_read_words(struct kernel_watch *w, const int *words, int count, int *values,
+                            struct error *err);
+
 /*
  * Waits for the kernel by polling, so that a stop request (signal or time
  * limit) reaches it: the first time one is seen, kernel_watch_send_stop
  * writes *stop_word and *stop_sent is set. The caller's copies of the control
  * words must have reached the device before the launch, or one could land
  * after the stop and undo it. While `reporting`, report() runs every
- * KERNEL_WATCH_REPORT_SECONDS (it reads the kernel's progress with
+ * w->report_seconds (it reads the kernel's progress with
  * kernel_watch_read); a status it returns other than MVC_OK ends the wait.
  * `name` names the kernel in an error.
  */
@@ -73,7 +81,7 @@ static int kernel_watch_wait(struct kernel_watch *w, const struct solve_opts *o,
                              int *stop_sent, bool reporting, Report report, const char *name,
                              struct error *err)
 {
-    double next_report = clock_seconds() + KERNEL_WATCH_REPORT_SECONDS;
+    double next_report = clock_seconds() + w->report_seconds;
     for (;;) {
         cudaError_t code = cudaEventQuery(w->finished);
         if (code == cudaSuccess)
@@ -90,7 +98,7 @@ static int kernel_watch_wait(struct kernel_watch *w, const struct solve_opts *o,
             int status = report();
             if (status != MVC_OK)
                 return status;
-            next_report = clock_seconds() + KERNEL_WATCH_REPORT_SECONDS;
+            next_report = clock_seconds() + w->report_seconds;
         }
         struct timespec pause = {0, KERNEL_WATCH_POLL_NS};
         nanosleep(&pause, NULL);
