@@ -1,6 +1,7 @@
 /* The GPU dense-graph solver (gpu_solve_clique) against the CPU one (src/vc/clique/clique.c). */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,11 +131,41 @@ static void check_single_warp(const struct graph *g, const char *name)
     run_cpu(g, &o, &cpu);
     o.gpu.blocks = 1;
     o.gpu.block_size = 32;
+    o.gpu.devices = 1;
     run_gpu(g, &o, &gpu);
     ok(gpu.outcome == SOLVE_OPTIMAL && gpu.c.size == cpu.c.size && gpu.st.nodes == cpu.st.nodes &&
            valid(g, &gpu),
        "%s one warp: cover %d (CPU %d), %lld nodes (CPU %lld)", name, gpu.c.size, cpu.c.size,
        (long long)gpu.st.nodes, (long long)cpu.st.nodes);
+    cover_free(&cpu.c), cover_free(&gpu.c);
+}
+
+/*
+ * Every device of the machine (--gpus all), each a grid of one warp: the
+ * devices split the root's branches, the one that runs dry first is fed
+ * what the others hand over, and the optimum is the CPU's; every device
+ * searched. Skipped on a machine of one device.
+ */
+static void check_devices(const struct graph *g, const char *name)
+{
+    int count = gpu_device_count();
+    if (count < 2) {
+        skip("one CUDA device: no search over several");
+        return;
+    }
+    struct solve_opts o;
+    solve_opts_default(&o);
+    struct run cpu, gpu;
+    run_cpu(g, &o, &cpu);
+    o.gpu.blocks = 1;
+    o.gpu.block_size = 32;
+    run_gpu(g, &o, &gpu);
+    int64_t least = gpu.st.gpus == count ? INT64_MAX : 0;
+    for (int i = 0; i < gpu.st.gpus && i < SOLVE_MAX_GPUS; i++)
+        least = gpu.st.nodes_per_gpu[i] < least ? gpu.st.nodes_per_gpu[i] : least;
+    ok(gpu.outcome == SOLVE_OPTIMAL && gpu.c.size == cpu.c.size && valid(g, &gpu) && least > 0,
+       "%s on %d devices of one warp: cover %d (CPU %d), %lld nodes, fewest on one device %lld",
+       name, count, gpu.c.size, cpu.c.size, (long long)gpu.st.nodes, (long long)least);
     cover_free(&cpu.c), cover_free(&gpu.c);
 }
 
@@ -237,6 +268,7 @@ int main(void)
             check_pvc(g, opt, name);
         if (seed == 42)
             check_single_warp(g, name);
+        check_devices(g, name);
         graph_free(g);
     }
     /* a clique of 30 planted in a clique graph of density 0.75: the MaxSAT reasoning is on */

@@ -43,75 +43,64 @@ static __device__ __forceinline__ void wait_for_sequence(const struct clique_par
 }
 
 /*
- * Queues the subproblem (depth, clique[0 .. depth), candidates). It counts as
- * pending work from before it becomes visible, so that the search cannot be
- * seen finished while it is in flight. False when the queue is full.
+ * Hands the subproblem (depth, clique[0 .. depth), candidates) on: to the
+ * queue, or, when `out`, to an export slot for the host, which gives it to
+ * another device. Both write the same slot image; they differ in how the
+ * slot is claimed and published. False when there is no room (a full
+ * queue) or no request (no HOT_EXPORT unit left).
+ *
+ * A queued subproblem counts as pending work from before it becomes
+ * visible, so that the search cannot be seen finished while it is in
+ * flight. An exported one leaves this device's pending work: it was part of
+ * an item this warp is searching, and the host counts it from then on. Its
+ * slot is counted in export_written once complete; the host copies the
+ * slots when every claimed one is.
  */
 template <int WPL>
-static __device__ bool queue_push(const struct clique_params &p, int depth, const int32_t *clique,
-                                  const clique_word (&candidates)[WPL], int lane)
+static __device__ bool hand_on(const struct clique_params &p, bool out, int depth,
+                               const int32_t *clique, const clique_word (&candidates)[WPL],
+                               int lane)
 {
-    int claimed = 0;
-    unsigned int ticket = 0;
-    if (lane == 0 && claim_unit(&p.ctl->space)) {
-        claimed = 1;
-        atomicAdd(&p.ctl->hot[HOT_PENDING], 1);
-        ticket = atomicAdd(&p.ctl->tail, 1u);
-        wait_for_sequence(p, ticket, ticket); /* the slot's previous item has been read */
-    }
-    if (!__shfl_sync(FULL_MASK, claimed, 0))
-        return false;
-    ticket = __shfl_sync(FULL_MASK, ticket, 0);
-    int32_t *slot = queue_slot(p, ticket);
-    if (lane == 0)
-        slot[0] = depth;
-    for (int i = lane; i < depth; i += CLIQUE_WARP)
-        slot[1 + i] = clique[i];
-    row_store((clique_word *)(slot + 1 + p.rows), p.words, lane, candidates);
-    __threadfence();
-    __syncwarp();
+    long long index = -1; /* queue ticket or export slot */
     if (lane == 0) {
-        *(volatile unsigned int *)(p.queue_seq + (ticket & (p.queue_capacity - 1))) = ticket + 1;
-        __threadfence();
-        atomicAdd(&p.ctl->hot[HOT_AVAIL], 1);
-    }
-    __syncwarp();
-    return true;
-}
-
-/*
- * Writes the subproblem (depth, clique[0 .. depth), candidates) into an
- * export slot for the host, which hands it to another device: one of the
- * HOT_EXPORT units the host asked for, counted in export_written once the
- * slot is complete. It leaves this device's pending work. False when no unit
- * is left (or, which the host's requests rule out, no slot).
- */
-template <int WPL>
-static __device__ bool export_push(const struct clique_params &p, int depth, const int32_t *clique,
-                                   const clique_word (&candidates)[WPL], int lane)
-{
-    int index = -1;
-    if (lane == 0 && claim_unit(&p.ctl->hot[HOT_EXPORT])) {
-        int claimed = atomicAdd(&p.ctl->export_tail, 1);
-        if (claimed < p.export_capacity)
-            index = claimed;
-        else
-            atomicAdd(&p.ctl->export_written,
-                      1); /* an empty claim, counted so the host sees none */
+        if (!out && claim_unit(&p.ctl->space)) {
+            atomicAdd(&p.ctl->hot[HOT_PENDING], 1);
+            unsigned int ticket = atomicAdd(&p.ctl->tail, 1u);
+            wait_for_sequence(p, ticket, ticket); /* the slot's previous item has been read */
+            index = ticket;
+        } else if (out && claim_unit(&p.ctl->hot[HOT_EXPORT])) {
+            int claimed = atomicAdd(&p.ctl->export_tail, 1);
+            if (claimed < p.export_capacity)
+                index = claimed;
+            else
+                atomicAdd(&p.ctl->export_written, 1); /* an empty claim, counted as written */
+        }
     }
     index = __shfl_sync(FULL_MASK, index, 0);
     if (index < 0)
         return false;
-    int32_t *slot = p.exports + (size_t)index * p.slot_stride;
+    int32_t *slot =
+        out ? p.exports + (size_t)index * p.slot_stride : queue_slot(p, (unsigned int)index);
     if (lane == 0)
         slot[0] = depth;
     for (int i = lane; i < depth; i += CLIQUE_WARP)
         slot[1 + i] = clique[i];
     row_store((clique_word *)(slot + 1 + p.rows), p.words, lane, candidates);
-    __threadfence_system(); /* the host copies the slot once export_written counts it */
+    if (out)
+        __threadfence_system(); /* the host copies an export slot once it is counted */
+    else
+        __threadfence();
     __syncwarp();
-    if (lane == 0)
-        atomicAdd(&p.ctl->export_written, 1);
+    if (lane == 0) {
+        if (out) {
+            atomicAdd(&p.ctl->export_written, 1);
+        } else {
+            *(volatile unsigned int *)(p.queue_seq + (index & (p.queue_capacity - 1))) =
+                (unsigned int)index + 1;
+            __threadfence();
+            atomicAdd(&p.ctl->hot[HOT_AVAIL], 1);
+        }
+    }
     __syncwarp();
     return true;
 }

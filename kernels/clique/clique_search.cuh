@@ -173,30 +173,40 @@ static __device__ int take_root_item(const struct clique_params &p, const struct
 }
 
 /*
- * Hands the untried rest of the shallowest open node (depth d0 .. d - 1) to
- * the queue, or, when `out` (the host asked for subproblems for another
- * device), to the export slots: its candidates less the vertex being branched
- * on, which is everything expand() would still look at there. That node then
- * ends when its current branch returns. True when a subproblem was handed on.
+ * The shallowest open node (depth d0 .. d - 1) whose untried rest can still
+ * beat the bound, or -1: everything expand() would still look at there is
+ * its candidates less the vertex being branched on.
+ */
+static __device__ __forceinline__ int shallowest_open(const struct warp_stack &s, int d0, int d,
+                                                      int bound)
+{
+    for (int depth = d0; depth < d; depth++) {
+        int left = s.cursor[depth];
+        if (left > 0 && depth + CLIQUE_ENTRY_COLOUR(s.entry[s.base[depth] + left - 1]) > bound)
+            return depth;
+    }
+    return -1;
+}
+
+/*
+ * Hands the untried rest of the shallowest open node on (hand_on: to the
+ * queue, or when `out` to the host for another device); that node then ends
+ * when its current branch returns. True when a subproblem was handed on.
  */
 template <int WPL>
 static __device__ bool donate_shallowest(const struct clique_params &p, const struct warp_stack &s,
                                          int d0, int d, int bound, int lane, bool out)
 {
-    for (int depth = d0; depth < d; depth++) {
-        int left = s.cursor[depth];
-        if (left == 0 || depth + CLIQUE_ENTRY_COLOUR(s.entry[s.base[depth] + left - 1]) <= bound)
-            continue;
-        clique_word rest[WPL];
-        row_load(s.cand + (size_t)depth * p.words, p.words, lane, rest);
-        drop_vertex(rest, s.clique[depth], lane);
-        if (!(out ? export_push<WPL>(p, depth, s.clique, rest, lane)
-                  : queue_push<WPL>(p, depth, s.clique, rest, lane)))
-            return false;
-        s.cursor[depth] = 0;
-        return true;
-    }
-    return false;
+    int depth = shallowest_open(s, d0, d, bound);
+    if (depth < 0)
+        return false;
+    clique_word rest[WPL];
+    row_load(s.cand + (size_t)depth * p.words, p.words, lane, rest);
+    drop_vertex(rest, s.clique[depth], lane);
+    if (!hand_on<WPL>(p, out, depth, s.clique, rest, lane))
+        return false;
+    s.cursor[depth] = 0;
+    return true;
 }
 
 /*
@@ -250,16 +260,18 @@ static __device__ void expand_item(const struct clique_params &p, const struct c
             refresh = true;
             continue;
         }
-        if (d > d0 && h.hungry > h.avail) {
-            if (donate_shallowest<WPL>(p, s, d0, d, bound, lane, false))
-                h.avail++; /* as the counters would now read */
-            else
+        if (d > d0 && (h.hungry > h.avail || h.exports > 0)) {
+            bool out = h.hungry <= h.avail; /* this device's hungry warps come first */
+            if (donate_shallowest<WPL>(p, s, d0, d, bound, lane, out)) {
+                if (out)
+                    h.exports--;
+                else
+                    h.avail++; /* as the counters would now read */
+            } else if (out) {
+                h.exports = 0; /* nothing to give: wait for the next look */
+            } else {
                 h.hungry = h.avail; /* nothing to give or no room: wait for the next look */
-        } else if (d > d0 && h.exports > 0) {
-            if (donate_shallowest<WPL>(p, s, d0, d, bound, lane, true))
-                h.exports--;
-            else
-                h.exports = 0;
+            }
         }
         int v = CLIQUE_ENTRY_VERTEX(s.entry[base + left - 1]);
         left--;
