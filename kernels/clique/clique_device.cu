@@ -149,22 +149,23 @@ int clique_device_plan(const struct clique_problem *cp, const struct solve_opts 
     return MVC_OK;
 }
 
-/* Stack, queue and export memory for the planned grid. */
-int clique_device_open_grid(struct clique_device *d, const struct clique_plan *plan,
+/* Stack and queue memory for the planned grid, and export slots when `exports`. */
+int clique_device_open_grid(struct clique_device *d, const struct clique_plan *plan, int exports,
                             struct error *err)
 {
     struct clique_params *p = &d->p;
     int status;
     size_t stack_bytes = (size_t)plan->warps * p->stack_stride * sizeof(int32_t);
     size_t queue_bytes = (size_t)plan->queue_capacity * p->slot_stride * sizeof(int32_t);
-    p->export_capacity = EXPORT_SLOTS;
+    p->export_capacity = exports ? EXPORT_SLOTS : 0;
     size_t export_bytes = (size_t)p->export_capacity * p->slot_stride * sizeof(int32_t);
     if ((status = clique_alloc((void **)&p->stacks, stack_bytes, "warp stacks", err)) != MVC_OK ||
         (status = clique_alloc((void **)&p->queue, queue_bytes, "subproblem queue", err)) !=
             MVC_OK ||
         (status = clique_alloc((void **)&p->queue_seq, plan->queue_capacity * sizeof(unsigned int),
                                "subproblem queue", err)) != MVC_OK ||
-        (status = clique_alloc((void **)&p->exports, export_bytes, "export slots", err)) != MVC_OK)
+        (exports && (status = clique_alloc((void **)&p->exports, export_bytes, "export slots",
+                                           err)) != MVC_OK))
         return status;
     d->seq = (unsigned int *)malloc(plan->queue_capacity * sizeof *d->seq);
     if (d->seq == NULL)

@@ -52,8 +52,11 @@ void clique_device_close(struct clique_device *d);
 int clique_device_plan(const struct clique_problem *cp, const struct solve_opts *o,
                        struct clique_params *p, struct clique_plan *plan, struct error *err);
 
-/* Stack, queue and export memory for the planned grid. */
-int clique_device_open_grid(struct clique_device *d, const struct clique_plan *plan,
+/*
+ * Stack and queue memory for the planned grid, and, when `exports` (the
+ * device shares a search with others), its export slots.
+ */
+int clique_device_open_grid(struct clique_device *d, const struct clique_plan *plan, int exports,
                             struct error *err);
 
 /*

@@ -336,7 +336,7 @@ static int open_part(struct clique_team *t, int index, struct error *err)
     set_params(t, index, p);
     if ((status = clique_device_plan(t->cp, t->o, p, &part->plan, err)) != MVC_OK)
         return status;
-    return clique_device_open_grid(d, &part->plan, err);
+    return clique_device_open_grid(d, &part->plan, t->size > 1, err);
 }
 
 /*
