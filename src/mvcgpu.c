@@ -268,6 +268,7 @@ void mvcgpu_options_defaults(mvcgpu_options *o, size_t size)
     d.device = MVCGPU_DEVICE_AUTO;
     d.kernelize = 1;
     d.stop = NULL;
+    d.gpus = 0;
     memcpy(o, &d, size < sizeof d ? size : sizeof d);
     o->size = size;
 }
@@ -302,6 +303,9 @@ static int settings_from_options(const mvcgpu_options *given, struct mvcgpu_sett
         return fail(err, MVCGPU_EINVAL, "%d threads: 0 (one per CPU) or more", o.threads);
     if (o.device != MVCGPU_DEVICE_AUTO && o.device != MVCGPU_DEVICE_NONE)
         return fail(err, MVCGPU_EINVAL, "unknown device use %d", (int)o.device);
+    if (o.gpus < 0 || o.gpus > SOLVE_MAX_GPUS)
+        return fail(err, MVCGPU_EINVAL, "%d GPUs: 0 (every device) or 1 .. %d", o.gpus,
+                    SOLVE_MAX_GPUS);
     enum solver_kind kind;
     if (solver_parse(o.solver != NULL ? o.solver : "auto", &kind) != 0)
         return fail(err, MVCGPU_EUNSUPPORTED,
@@ -315,6 +319,7 @@ static int settings_from_options(const mvcgpu_options *given, struct mvcgpu_sett
     s->solve.solver = kind;
     s->solve.threads = o.threads;
     s->solve.reduce = o.kernelize != 0;
+    s->solve.gpu.devices = o.gpus;
     s->solve.pipeline.cpu_only = o.device == MVCGPU_DEVICE_NONE;
     s->solve.deadline = deadline_after(o.time_limit, o.stop);
     return MVCGPU_OK;

@@ -141,6 +141,12 @@ typedef struct mvcgpu_options {
      * with MVCGPU_STOPPED and the best answer found. The library only reads it.
      */
     volatile sig_atomic_t *stop;
+    /*
+     * The GPUs the GPU clique search spreads over, as mvc-gpu's --gpus: 0
+     * (default) for every device, or 1 .. 16. Added after the first version
+     * of this struct: a caller compiled before it gets every device.
+     */
+    int gpus;
 } mvcgpu_options;
 
 /* Fills the first size bytes' worth of fields with the defaults; use mvcgpu_options_init. */

@@ -439,9 +439,9 @@ static void test_bad_arguments(void)
         const char *what;
         int code;
         mvcgpu_options o;
-    } bad_options[12];
+    } bad_options[14];
     int count = 0;
-    for (int i = 0; i < 12; i++)
+    for (int i = 0; i < 14; i++)
         mvcgpu_options_init(&bad_options[i].o);
     bad_options[count].what = "unknown problem";
     bad_options[count].code = MVCGPU_EINVAL;
@@ -469,6 +469,12 @@ static void test_bad_arguments(void)
     bad_options[count].code = MVCGPU_EUNSUPPORTED;
     bad_options[count].o.device = MVCGPU_DEVICE_NONE;
     bad_options[count++].o.solver = "hybrid";
+    bad_options[count].what = "17 GPUs";
+    bad_options[count].code = MVCGPU_EINVAL;
+    bad_options[count++].o.gpus = 17;
+    bad_options[count].what = "-1 GPUs";
+    bad_options[count].code = MVCGPU_EINVAL;
+    bad_options[count++].o.gpus = -1;
     bad_options[count].what = "options never set up (size 0)";
     bad_options[count].code = MVCGPU_EINVAL;
     bad_options[count++].o.size = 0;
@@ -489,6 +495,28 @@ static void test_bad_arguments(void)
             err.message[0] != '\0'),
        "clique-gpu: the cover where a device is, else refused (%s)",
        status == MVCGPU_OK ? "solved" : err.message);
+    mvcgpu_result_free(r);
+
+    /* One GPU asked for, or every one: the same cover where a device is. */
+    mvcgpu_options_init(&o);
+    o.solver = "clique-gpu";
+    for (int gpus = 0; gpus <= 1; gpus++) {
+        o.gpus = gpus;
+        r = NULL;
+        status = mvcgpu_solve(p4, &o, &r, &err);
+        ok((status == MVCGPU_OK && mvcgpu_result_size(r) == 2) ||
+               ((status == MVCGPU_EUNSUPPORTED || status == MVCGPU_EDEVICE) && r == NULL),
+           "clique-gpu on %s: the cover where a device is, else refused (%s)",
+           gpus ? "one GPU" : "every GPU", status == MVCGPU_OK ? "solved" : err.message);
+        mvcgpu_result_free(r);
+    }
+    /* an options struct of the first version (no gpus field) still solves */
+    mvcgpu_options first;
+    mvcgpu_options_defaults(&first, offsetof(mvcgpu_options, gpus));
+    r = NULL;
+    status = mvcgpu_solve(p4, &first, &r, &err);
+    ok(status == MVCGPU_OK && mvcgpu_result_size(r) == 2,
+       "options without the gpus field: solved with every GPU (status %d)", status);
     mvcgpu_result_free(r);
 
     int32_t cover[] = {1, 2}, repeated[] = {1, 1, 2}, out_of_range[] = {1, 4}, short_cover[] = {1};
