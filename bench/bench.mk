@@ -23,6 +23,9 @@ endif
 EXTRA_DIST += bench/sssp_throughput.sh
 # MaxSAT reasoning in the CPU clique search, before and after (not scripted: commands in the .md)
 EXTRA_DIST += bench/results/clique-maxsat-cpu.md bench/results/clique-maxsat-cpu.csv
+# The clique search over several GPUs (bench/gpus.py)
+EXTRA_DIST += bench/results/gpus-h200-x2.md bench/results/gpus-h200-x2.csv \
+	bench/results/gpus-h200-x4.md bench/results/gpus-h200-x4.csv
 # Local-search bound on kernels (bench/results/local_search.md): built on demand only
 # ("make bench/ls_bench").
 EXTRA_PROGRAMS += bench/ls_bench
