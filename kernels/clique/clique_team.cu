@@ -6,8 +6,9 @@
  * branch from the i-th. Within a device, idle warps are fed by busy ones
  * through its queue (clique_queue.cuh). Between devices the host carries the
  * work: a thread whose grid has ended counts itself idle and waits on a
- * host pool of subproblems; the thread of a busy device, seeing idle ones
- * and an empty pool, asks its kernel for a few subproblems (HOT_EXPORT), and
+ * host pool of subproblems (src/base/work_pool.h, tested without a GPU with
+ * up to 256 members); the thread of a busy device, seeing the pool hungry
+ * (idle devices, no subproblem), asks its kernel for a few (HOT_EXPORT), and
  * its warps hand over the untried rest of their shallowest open nodes, which
  * then leave that device's pending count. The idle thread loads them into its
  * device's queue and launches again. The search is over when every device is
@@ -20,7 +21,6 @@
  */
 #include "clique_team.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -28,6 +28,7 @@
 extern "C" {
 #include "clock.h"
 #include "progress.h"
+#include "work_pool.h"
 }
 
 #include "clique_device.h"
@@ -67,12 +68,9 @@ struct clique_team {
     int32_t root_count, colours;
     uint32_t *root_entry; /* the root's list and ranks on the host, for devices 1 .. size - 1 */
     int32_t *root_rank;
-    size_t slot_ints; /* ints of one subproblem (a queue slot) */
-    pthread_mutex_t lock;
-    int32_t *pool; /* subproblems between devices: pooled of pool_slots (lock) */
-    size_t pooled, pool_slots;
-    int idle;      /* devices waiting for work (lock) */
-    int done;      /* every device idle and the pool empty: the search is over (lock) */
+    size_t slot_ints;      /* ints of one subproblem (a queue slot) */
+    struct work_pool pool; /* subproblems between devices, once pool_open */
+    int pool_open;
     int32_t best;  /* largest clique any device has found (atomic) */
     int stop;      /* a failure, the target or a stop request: every device stops (atomic) */
     int cut_short; /* a launch ended before its work did (atomic) */
@@ -117,31 +115,6 @@ static int32_t team_floor(struct clique_team *t)
     return best > held ? best : held;
 }
 
-/* Appends `count` subproblems to the pool. */
-static int pool_add(struct clique_team *t, const int32_t *slots, size_t count, struct error *err)
-{
-    pthread_mutex_lock(&t->lock);
-    int status = MVC_OK;
-    if (t->pooled + count > t->pool_slots) {
-        size_t want = t->pool_slots > 0 ? t->pool_slots : 64;
-        while (want < t->pooled + count)
-            want *= 2;
-        int32_t *grown = (int32_t *)realloc(t->pool, want * t->slot_ints * sizeof(int32_t));
-        if (grown == NULL) {
-            status = error_set(err, MVC_ENOMEM, "out of memory for subproblems between devices");
-        } else {
-            t->pool = grown;
-            t->pool_slots = want;
-        }
-    }
-    if (status == MVC_OK) {
-        memcpy(t->pool + t->pooled * t->slot_ints, slots, count * t->slot_ints * sizeof(int32_t));
-        t->pooled += count;
-    }
-    pthread_mutex_unlock(&t->lock);
-    return status;
-}
-
 /* The export slots [part->copied, tail) of the device's running or ended launch into the pool. */
 static int collect_exports(struct clique_team *t, struct clique_part *part, int tail,
                            struct error *err)
@@ -159,8 +132,8 @@ static int collect_exports(struct clique_team *t, struct clique_part *part, int 
                                                  cudaMemcpyDeviceToHost, part->d.watch.side));
     if (status == MVC_OK)
         status = CUDA_CHECK(err, cudaStreamSynchronize(part->d.watch.side));
-    if (status == MVC_OK)
-        status = pool_add(t, slots, count, err);
+    if (status == MVC_OK && work_pool_add(&t->pool, slots, count) != MVC_OK)
+        status = error_set(err, MVC_ENOMEM, "out of memory for subproblems between devices");
     free(slots);
     if (status == MVC_OK)
         part->copied = end;
@@ -181,14 +154,11 @@ static int serve_exports(struct clique_team *t, struct clique_part *part, struct
         status = collect_exports(t, part, words[0], err);
     if (status != MVC_OK || words[0] < part->requested)
         return status;
-    pthread_mutex_lock(&t->lock);
-    int idle = t->idle;
-    size_t pooled = t->pooled;
-    pthread_mutex_unlock(&t->lock);
+    int hunger = work_pool_hunger(&t->pool);
     int room = part->d.p.export_capacity - part->requested;
-    if (idle == 0 || pooled > 0 || room <= 0)
+    if (hunger == 0 || room <= 0)
         return MVC_OK;
-    int ask = EXPORT_PER_IDLE * idle < room ? EXPORT_PER_IDLE * idle : room;
+    int ask = EXPORT_PER_IDLE * hunger < room ? EXPORT_PER_IDLE * hunger : room;
     status = kernel_watch_write(&part->d.watch, &ctl->hot[HOT_EXPORT], ask, err);
     if (status == MVC_OK)
         part->requested += ask;
@@ -394,39 +364,25 @@ static int launch(struct clique_team *t, int index, const int32_t *slots, unsign
 }
 
 /*
- * Device `index` has no work: waits for subproblems in the pool and takes
- * its share of them into `slots` (room for the queue's capacity); returns
- * how many, or 0 when the search is over or stopping.
+ * Device `index` has no work left (its grid has ended and its exports are in
+ * the pool): waits for subproblems and takes its share into `slots` (room
+ * for the queue's capacity); returns how many, or 0 when the search is over
+ * or stopping.
  */
 static unsigned int take_work(struct clique_team *t, int index, int32_t *slots)
 {
-    unsigned int room = t->part[index].d.p.queue_capacity;
-    pthread_mutex_lock(&t->lock);
-    t->idle++;
+    work_pool_idle(&t->pool);
     for (;;) {
-        if (t->done || team_stopping(t))
-            break;
-        if (t->pooled > 0) {
-            size_t share = (t->pooled + (size_t)t->idle - 1) / (size_t)t->idle;
-            unsigned int count = share < room ? (unsigned int)share : room;
-            t->pooled -= count;
-            memcpy(slots, t->pool + t->pooled * t->slot_ints,
-                   (size_t)count * t->slot_ints * sizeof(int32_t));
-            t->idle--;
-            pthread_mutex_unlock(&t->lock);
-            return count;
-        }
-        if (t->idle == t->size) {
-            t->done = 1;
-            break;
-        }
-        pthread_mutex_unlock(&t->lock);
+        int over = 0;
+        size_t count =
+            work_pool_try_take(&t->pool, slots, t->part[index].d.p.queue_capacity, &over);
+        if (count > 0)
+            return (unsigned int)count;
+        if (over || team_stopping(t))
+            return 0;
         struct timespec pause = {0, IDLE_POLL_NS};
         nanosleep(&pause, NULL);
-        pthread_mutex_lock(&t->lock);
     }
-    pthread_mutex_unlock(&t->lock);
-    return 0;
 }
 
 /* A device's thread: its grid over its root branches, then over work from the pool. */
@@ -479,10 +435,11 @@ static int search_team(struct clique_team *t, struct error *err)
     if (status != MVC_OK)
         return status;
     t->part[0].nodes = 1; /* the root */
-    if (t->root_count == 0) {
-        t->done = 1; /* the root's colouring bounds every branch */
-        return MVC_OK;
-    }
+    if (t->root_count == 0)
+        return MVC_OK; /* the root's colouring bounds every branch */
+    if (work_pool_init(&t->pool, t->size, t->slot_ints) != MVC_OK)
+        return error_set(err, MVC_ENOMEM, "out of memory for subproblems between devices");
+    t->pool_open = 1;
     if (t->size > 1 && t->o->report != NULL)
         progress_message(t->o->report, "clique-gpu: %d devices, %d root branches", t->size,
                          t->root_count);
@@ -499,7 +456,7 @@ static int search_team(struct clique_team *t, struct error *err)
 static void gather_team(struct clique_team *t, double wall, struct clique_problem *cp,
                         struct clique_outcome *r, struct solve_stats *st)
 {
-    r->complete = t->done && !t->cut_short && t->pooled == 0;
+    r->complete = (t->root_count == 0 || work_pool_over(&t->pool)) && !t->cut_short;
     r->nodes = 0;
     r->seconds = t->size > 1 ? wall : t->part[0].seconds;
     st->gpus = t->size;
@@ -541,8 +498,8 @@ static void close_team(struct clique_team *t, int opened)
     (void)cudaSetDevice(0);
     free(t->root_entry);
     free(t->root_rank);
-    free(t->pool);
-    pthread_mutex_destroy(&t->lock);
+    if (t->pool_open)
+        work_pool_free(&t->pool);
     free(t);
 }
 
@@ -554,7 +511,6 @@ int clique_team_search(const struct solve_opts *o, struct clique_problem *cp, in
     struct clique_team *t = (struct clique_team *)calloc(1, sizeof *t);
     if (t == NULL)
         return error_set(err, MVC_ENOMEM, "out of memory for the clique search");
-    pthread_mutex_init(&t->lock, NULL);
     int status = device_team_size(o, &t->size, err);
     t->cp = cp;
     t->o = o;
