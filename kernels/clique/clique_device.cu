@@ -26,8 +26,16 @@ int clique_alloc(void **p, size_t bytes, const char *what, struct error *err)
 void clique_device_close(struct clique_device *d)
 {
     struct clique_params *p = &d->p;
+    /*
+     * A kernel still running here was left by a failure on the host side:
+     * told to stop, it ends within a node instead of searching on.
+     */
+    if (d->watch.side != NULL && p->ctl != NULL)
+        (void)kernel_watch_send_stop(&d->watch, &p->ctl->hot[HOT_STOP], NULL);
     if (d->watch.stream != NULL)
         (void)CUDA_CHECK(NULL, cudaStreamSynchronize(d->watch.stream));
+    if (d->watch.side != NULL)
+        (void)CUDA_CHECK(NULL, cudaStreamSynchronize(d->watch.side));
     device_free_all(p->adj, p->ctl, p->root_entry, p->root_rank, p->root_low, p->best_clique,
                     p->nodes_per_sm, p->stacks, p->queue, p->queue_seq, p->exports);
     free(d->seq);
@@ -75,7 +83,7 @@ int clique_device_open(struct clique_device *d, const struct clique_problem *cp,
  * options say), adjacency in shared memory when it fits, and no more warps
  * than their stacks fit in the device memory left.
  */
-int clique_device_plan(const struct clique_problem *cp, const struct solve_opts *o,
+int clique_device_plan(const struct clique_problem *cp, const struct solve_opts *o, int exports,
                        struct clique_params *p, struct clique_plan *plan, struct error *err)
 {
     int device, status, optin = 0;
@@ -126,6 +134,8 @@ int clique_device_plan(const struct clique_problem *cp, const struct solve_opts 
     double budget = MEMORY_SHARE * (double)free_bytes;
     if (o->gpu.device_memory_limit > 0 && (double)o->gpu.device_memory_limit < budget)
         budget = (double)o->gpu.device_memory_limit;
+    if (exports)
+        budget -= (double)EXPORT_SLOTS * p->slot_stride * sizeof(int32_t);
     /* a warp costs its stack and about two queue slots (the queue has a slot per warp, rounded up)
      */
     double per_warp = (double)(p->stack_stride + 2 * p->slot_stride) * sizeof(int32_t);

@@ -47,9 +47,10 @@ void clique_device_close(struct clique_device *d);
  * Grid and memory of the search once p->rows and p->maxsat are set: blocks as
  * the occupancy allows (or as the options say), adjacency in shared memory
  * when it fits, and no more warps than their stacks fit in the device memory
- * left. Sets p's strides, warps and queue capacity.
+ * left (less the export slots, when `exports`). Sets p's strides, warps and
+ * queue capacity.
  */
-int clique_device_plan(const struct clique_problem *cp, const struct solve_opts *o,
+int clique_device_plan(const struct clique_problem *cp, const struct solve_opts *o, int exports,
                        struct clique_params *p, struct clique_plan *plan, struct error *err);
 
 /*

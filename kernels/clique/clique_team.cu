@@ -143,16 +143,23 @@ static int collect_exports(struct clique_team *t, struct clique_part *part, int 
 /*
  * While the device runs: takes the subproblems it has exported once every
  * claimed slot is written, and, with devices idle and the pool empty, asks
- * for more once the last request is used up.
+ * for more once the last request is used up. The slots written are read
+ * first and the slots claimed after: when the two agree, no claim was
+ * unwritten at the first read nor made before the second (both only grow,
+ * and never more are written than claimed), so every slot up to there is
+ * complete. One read of both could see a claim's slot counted by another
+ * warp's write and copy it unwritten.
  */
 static int serve_exports(struct clique_team *t, struct clique_part *part, struct error *err)
 {
     struct clique_control *ctl = part->d.p.ctl;
-    int words[2]; /* export_tail, export_written */
-    int status = kernel_watch_read_words(&part->d.watch, &ctl->export_tail, 2, words, err);
-    if (status == MVC_OK && words[0] == words[1] && words[0] > part->copied)
-        status = collect_exports(t, part, words[0], err);
-    if (status != MVC_OK || words[0] < part->requested)
+    int written = 0, tail = 0;
+    int status = kernel_watch_read(&part->d.watch, &ctl->export_written, &written, err);
+    if (status == MVC_OK)
+        status = kernel_watch_read(&part->d.watch, &ctl->export_tail, &tail, err);
+    if (status == MVC_OK && tail == written && tail > part->copied)
+        status = collect_exports(t, part, tail, err);
+    if (status != MVC_OK || tail < part->requested)
         return status;
     int hunger = work_pool_hunger(&t->pool);
     int room = part->d.p.export_capacity - part->requested;
@@ -304,7 +311,7 @@ static int open_part(struct clique_team *t, int index, struct error *err)
             d->watch.report_seconds = TEAM_LOOK_SECONDS;
     }
     set_params(t, index, p);
-    if ((status = clique_device_plan(t->cp, t->o, p, &part->plan, err)) != MVC_OK)
+    if ((status = clique_device_plan(t->cp, t->o, t->size > 1, p, &part->plan, err)) != MVC_OK)
         return status;
     return clique_device_open_grid(d, &part->plan, t->size > 1, err);
 }
@@ -419,6 +426,17 @@ static int run_device(struct clique_team *t, int index, struct error *err)
     return status;
 }
 
+/* A device whose host thread could not start: the search fails, and the others stop. */
+static void refuse_part(int index, void *arg)
+{
+    struct clique_team *t = (struct clique_team *)arg;
+    struct clique_part *part = &t->part[index];
+    part->status =
+        error_set(&part->err, MVC_ENOMEM,
+                  "could not start a host thread for device %d of the clique search", index);
+    team_set(&t->stop);
+}
+
 static void run_part(int index, void *arg)
 {
     struct clique_team *t = (struct clique_team *)arg;
@@ -443,7 +461,7 @@ static int search_team(struct clique_team *t, struct error *err)
     if (t->size > 1 && t->o->report != NULL)
         progress_message(t->o->report, "clique-gpu: %d devices, %d root branches", t->size,
                          t->root_count);
-    device_team_run(t->size, run_part, t);
+    device_team_run(t->size, run_part, refuse_part, t);
     for (int i = 0; i < t->size; i++)
         if (t->part[i].status != MVC_OK) {
             *err = t->part[i].err;
@@ -473,7 +491,9 @@ static void gather_team(struct clique_team *t, double wall, struct clique_proble
         st->blocks += part->plan.blocks;
         if (part->plan.threads > 0)
             st->block_size = part->plan.threads;
-        for (int j = 0; j < part->plan.sms && sms < SOLVE_MAX_SMS; j++)
+        /* one device: every SM id's count; several: each device's first sms ids in turn */
+        int ids = t->size == 1 ? SOLVE_MAX_SMS : part->plan.sms;
+        for (int j = 0; j < ids && sms < SOLVE_MAX_SMS; j++)
             st->nodes_per_sm[sms++] = (int64_t)part->per_sm[j];
         st->sms += part->plan.sms;
         if (part->size > cp->size) {
@@ -528,7 +548,9 @@ int clique_team_search(const struct solve_opts *o, struct clique_problem *cp, in
             status = error_set(err, MVC_ENOMEM, "out of memory for the clique search");
     }
     int claimed = status == MVC_OK && kernel_watch_claim_device(o);
+    int caller_device = 0; /* the calling thread's current device, given back at the end */
     if (claimed) {
+        (void)cudaGetDevice(&caller_device);
         status = CUDA_CHECK(err, cudaSetDevice(0));
         if (status == MVC_OK)
             status = clique_device_open(&t->part[0].d, cp, t->low_rows, err);
@@ -556,7 +578,9 @@ int clique_team_search(const struct solve_opts *o, struct clique_problem *cp, in
             gather_team(t, clock_seconds() - start, cp, r, st);
     }
     close_team(t, claimed);
-    if (claimed)
+    if (claimed) {
+        (void)cudaSetDevice(caller_device);
         kernel_watch_release_device();
+    }
     return status;
 }

@@ -35,7 +35,8 @@ static void *run_part(void *p)
     return NULL;
 }
 
-void device_team_run(int size, void (*part)(int index, void *arg), void *arg)
+void device_team_run(int size, void (*part)(int index, void *arg),
+                     void (*refused)(int index, void *arg), void *arg)
 {
     struct team_thread threads[DEVICE_TEAM_MAX];
     for (int i = 0; i < size; i++) {
@@ -44,15 +45,14 @@ void device_team_run(int size, void (*part)(int index, void *arg), void *arg)
         threads[i].arg = arg;
         threads[i].started = 0;
     }
-    for (int i = 1; i < size; i++)
-        threads[i].started = pthread_create(&threads[i].thread, NULL, run_part, &threads[i]) == 0;
-    /* a thread that could not start runs its part here, after part 0 */
-    run_part(&threads[0]);
     for (int i = 1; i < size; i++) {
+        threads[i].started = pthread_create(&threads[i].thread, NULL, run_part, &threads[i]) == 0;
+        if (!threads[i].started)
+            refused(i, arg);
+    }
+    run_part(&threads[0]);
+    for (int i = 1; i < size; i++)
         if (threads[i].started)
             pthread_join(threads[i].thread, NULL);
-        else
-            run_part(&threads[i]);
-    }
     (void)cudaSetDevice(0);
 }

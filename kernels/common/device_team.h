@@ -22,9 +22,13 @@ int device_team_size(const struct solve_opts *o, int *size, struct error *err);
 
 /*
  * Runs part(index, arg) for index 0 .. size - 1, each on its own host thread
- * with device `index` current; part 0 runs on the calling thread. Returns
- * once every part has returned.
+ * with device `index` current; part 0 runs on the calling thread. A part
+ * whose thread cannot be started never runs: refused(index, arg) is called
+ * instead, before part 0 starts, so that the caller can stop the others
+ * (parts that wait for each other must not wait for it). Returns once
+ * every part has returned.
  */
-void device_team_run(int size, void (*part)(int index, void *arg), void *arg);
+void device_team_run(int size, void (*part)(int index, void *arg),
+                     void (*refused)(int index, void *arg), void *arg);
 
 #endif

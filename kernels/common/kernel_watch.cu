@@ -5,7 +5,7 @@
 #include <string.h>
 
 /* The pinned words. */
-enum { WORD_ONE, WORD_WRITE, WORD_READ, WORDS = WORD_READ + KERNEL_WATCH_READ_WORDS };
+enum { WORD_ONE, WORD_READ, WORD_WRITE, WORDS };
 
 int kernel_watch_open(struct kernel_watch *w, struct error *err)
 {
@@ -82,18 +82,11 @@ int kernel_watch_write(struct kernel_watch *w, int *word, int value, struct erro
 
 int kernel_watch_read(struct kernel_watch *w, const int *word, int *value, struct error *err)
 {
-    return kernel_watch_read_words(w, word, 1, value, err);
-}
-
-int kernel_watch_read_words(struct kernel_watch *w, const int *words, int count, int *values,
-                            struct error *err)
-{
-    int status = CUDA_CHECK(err, cudaMemcpyAsync(&w->host_words[WORD_READ], words,
-                                                 (size_t)count * sizeof(int),
+    int status = CUDA_CHECK(err, cudaMemcpyAsync(&w->host_words[WORD_READ], word, sizeof(int),
                                                  cudaMemcpyDeviceToHost, w->side));
     if (status == MVC_OK)
         status = CUDA_CHECK(err, cudaStreamSynchronize(w->side));
     if (status == MVC_OK)
-        memcpy(values, &w->host_words[WORD_READ], (size_t)count * sizeof(int));
+        *value = w->host_words[WORD_READ];
     return status;
 }

@@ -27,12 +27,9 @@ struct kernel_watch {
     cudaStream_t stream;           /* the kernel's */
     cudaStream_t side;             /* stop requests and progress reads while the kernel runs */
     cudaEvent_t started, finished; /* the caller records them around the launch on `stream` */
-    int *host_words;       /* pinned: a 1 to copy into a stop word, words read back, one written */
+    int *host_words;       /* pinned: a 1 to copy into a stop word, a word read back, one written */
     double report_seconds; /* between two reports (KERNEL_WATCH_REPORT_SECONDS after opening) */
 };
-
-/* Most words kernel_watch_read_words reads at once. */
-#define KERNEL_WATCH_READ_WORDS 8
 
 int kernel_watch_open(struct kernel_watch *w, struct error *err);
 void kernel_watch_close(struct kernel_watch *w);
@@ -61,10 +58,6 @@ int kernel_watch_write(struct kernel_watch *w, int *word, int value, struct erro
 
 /* *value = *word, a device word that the running kernel changes, read on the side stream. */
 int kernel_watch_read(struct kernel_watch *w, const int *word, int *value, struct error *err);
-
-/* values[0 .. count) = words[0 .. count), count <= KERNEL_WATCH_READ_WORDS, read at once. */
-int kernel_watch_read_words(struct kernel_watch *w, const int *words, int count, int *values,
-                            struct error *err);
 
 /*
  * Waits for the kernel by polling, so that a stop request (signal or time

@@ -7,7 +7,7 @@
  * hands over. The search is over once every member is idle and the pool is
  * empty: since a member only declares itself idle when it holds no work and
  * has added everything it handed over, no work can exist anywhere then.
- * Thread-safe; the caller decides how a member waits (work_pool_take).
+ * Thread-safe; the caller decides how a member waits (work_pool_try_take).
  */
 #ifndef MVC_WORK_POOL_H
 #define MVC_WORK_POOL_H
