@@ -47,6 +47,7 @@ struct host_buffers {
     std::vector<clique_word> root_low;
     std::vector<unsigned int> queue_seq;
     std::vector<unsigned long long> nodes_per_sm;
+    int copied; /* export slots of the running launch already in the pool */
 };
 
 /* Export slots of an emulated device. */
@@ -71,13 +72,56 @@ static void load(host_buffers &b, const std::vector<int32_t> &slots, unsigned in
     b.ctl.head = 0;
     b.ctl.tail = count;
     b.ctl.export_tail = b.ctl.export_written = 0;
+    b.copied = 0;
 }
 
-/* The subproblems a launch of b exported, appended to pool (slot images). */
+/* The subproblems b exported since the last collection up to slot `end`, appended to pool. */
+static void collect_to(host_buffers &b, std::vector<int32_t> &pool, int end)
+{
+    end = end < b.p.export_capacity ? end : b.p.export_capacity;
+    if (end <= b.copied)
+        return;
+    pool.insert(pool.end(), b.exports.begin() + (size_t)b.copied * b.p.slot_stride,
+                b.exports.begin() + (size_t)end * b.p.slot_stride);
+    b.copied = end;
+}
+
+/* After a launch: every slot it exported and the host has not taken yet. */
 static void collect(host_buffers &b, std::vector<int32_t> &pool)
 {
-    int end = b.ctl.export_tail < b.p.export_capacity ? b.ctl.export_tail : b.p.export_capacity;
-    pool.insert(pool.end(), b.exports.begin(), b.exports.begin() + (size_t)end * b.p.slot_stride);
+    collect_to(b, pool, b.ctl.export_tail);
+}
+
+/*
+ * The host's serve_exports while the kernel runs (clique_team.cu): the slots
+ * written first, the slots claimed after, a copy only when they agree. Run
+ * by a lane of its own, so that warps claim and write slots between the two
+ * reads.
+ */
+static void serve(host_buffers &b, std::vector<int32_t> &pool)
+{
+    int written = *(volatile int *)&b.ctl.export_written;
+    __threadfence(); /* another lane may run here */
+    int tail = *(volatile int *)&b.ctl.export_tail;
+    if (tail == written)
+        collect_to(b, pool, tail);
+}
+
+/*
+ * The host's lane of a launch: serves the devices' exports until all of the
+ * launch's `lanes` other lanes have returned from the kernel (counted in
+ * *done), as the host waits for the kernel's end.
+ */
+static void host_lane(std::vector<host_buffers> &dev, size_t devices, std::vector<int32_t> &pool,
+                      const int *done, int lanes)
+{
+    if (threadIdx.x % CLIQUE_WARP != 0)
+        return;
+    while (*(volatile const int *)done < lanes) {
+        for (size_t d = 0; d < devices; d++)
+            serve(dev[d], pool);
+        __nanosleep(64);
+    }
 }
 
 /*
@@ -89,7 +133,8 @@ static void collect(host_buffers &b, std::vector<int32_t> &pool)
  * vertices held on the host (as the local search beside gives it), MaxSAT
  * reasoning on or off. With `exports`, the host has asked each device for
  * that many subproblems before the start (as serve_exports does when another
- * device is idle); they go to a pool, and device 0 then runs launches over
+ * device is idle); they go to a pool (a lane of the launch plays the host,
+ * copying them while the warps run), and device 0 then runs launches over
  * the pool (asking again in the first rounds) until it is empty, as
  * take_work feeds an idle device. cp->clique gets the best clique found.
  */
@@ -185,15 +230,26 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
             load(b, pool, 0);
             b.ctl.hot[HOT_EXPORT] = exports;
         }
-        /* device d's warps are blocks d * warps .. (d + 1) * warps - 1 of the launch */
-        r->deadlock = emu_launch(
-                          devices * warps, CLIQUE_WARP, seed + 1,
-                          [&] {
-                              int d = (int)blockIdx.x / warps;
-                              blockIdx.x -= (unsigned int)(d * warps);
-                              clique_search_kernel<WPL>(dev[(size_t)d].p);
-                          },
-                          &switches) != 0;
+        /*
+         * Device d's warps are blocks d * warps .. (d + 1) * warps - 1 of the
+         * launch; with exports asked for, one more block is the host copying
+         * them while the devices run.
+         */
+        int done = 0;
+        r->deadlock =
+            emu_launch(
+                devices * warps + (exports > 0), CLIQUE_WARP, seed + 1,
+                [&] {
+                    int d = (int)blockIdx.x / warps;
+                    if (d == devices) {
+                        host_lane(dev, (size_t)devices, pool, &done, devices * warps * CLIQUE_WARP);
+                        return;
+                    }
+                    blockIdx.x -= (unsigned int)(d * warps);
+                    clique_search_kernel<WPL>(dev[(size_t)d].p);
+                    done++;
+                },
+                &switches) != 0;
         r->switches = switches;
         r->least_device_nodes = -1;
         for (host_buffers &b : dev)
@@ -215,9 +271,18 @@ static void run_emulated(struct clique_problem *cp, int64_t k, int warps, unsign
                 }
             load(b, slots, count);
             b.ctl.hot[HOT_EXPORT] = round < 3 ? exports : 0;
+            int done = 0;
             r->deadlock = emu_launch(
-                              warps, CLIQUE_WARP, seed + 2 + (uint64_t)round,
-                              [&] { clique_search_kernel<WPL>(b.p); }, &switches) != 0;
+                              warps + (exports > 0), CLIQUE_WARP, seed + 2 + (uint64_t)round,
+                              [&] {
+                                  if ((int)blockIdx.x == warps) {
+                                      host_lane(dev, 1, pool, &done, warps * CLIQUE_WARP);
+                                      return;
+                                  }
+                                  clique_search_kernel<WPL>(b.p);
+                                  done++;
+                              },
+                              &switches) != 0;
             r->imported += count;
             account(b, &unused);
         }
@@ -435,6 +500,22 @@ int main(void)
         graph_free(g);
     }
     ok(exported > 0, "devices handed %llu subproblems to the host", exported);
+
+    /*
+     * Many warps asked for many subproblems at once, the host lane copying
+     * while they write: a slot is taken only once it is written.
+     */
+    for (unsigned seed = 51; seed <= 58; seed++) {
+        struct graph *g = gen_gnp_graph(seed, 80, 0.15);
+        int64_t cpu_nodes;
+        int32_t opt = cpu_optimum(g, &cpu_nodes), size;
+        struct emulated r = search(g, -1, 12, 64, 0, seed, &size, 0, 0, 2, 48);
+        ok(!r.deadlock && r.complete && size == opt && r.imported == r.exported,
+           "seed %u n=80 two devices of 12 warps, 48 exports asked each: cover %d (CPU %d), "
+           "%u handed over",
+           seed, size, opt, r.exported);
+        graph_free(g);
+    }
 
     /* MVC_EMULATED_STRESS=N: N more seeds with sixteen warps and deeper trees */
     const char *stress = getenv("MVC_EMULATED_STRESS");
