@@ -398,6 +398,17 @@ static void expand(struct clique_search *s, int32_t depth)
         poll_stop(s);
         if (s->stopped && s->shared != NULL)
             __atomic_store_n(&s->shared->stop, 1, __ATOMIC_RELAXED);
+    } else if (deadline_stopped(&s->opts->deadline)) {
+        /*
+         * A race that another entrant has won, or a signal: the flag is one
+         * load, and a node with MaxSAT reasoning over hundreds of classes
+         * (the PACE kernels' nearly complete clique graphs) takes about
+         * 15 us, so that POLL_INTERVAL nodes kept a decided race waiting
+         * some 60 ms.
+         */
+        s->stopped = 1;
+        if (s->shared != NULL)
+            __atomic_store_n(&s->shared->stop, 1, __ATOMIC_RELAXED);
     }
     sync_shared(s);
     if (s->stopped)
