@@ -4,8 +4,11 @@
  * clauses left false add (enumerated here). Random graphs of every family
  * against exhaustive search are t_solver_contract's, as for every solver.
  */
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bound_sat.h"
 #include "clock.h"
@@ -143,6 +146,15 @@ static struct graph *reduction(const struct formula *f, struct rng *r)
     return gen_build(&ge, r);
 }
 
+/* Raises the flag it is given 0.1 s after it starts. */
+static void *raise_after_tenth(void *flag)
+{
+    struct timespec pause = {0, 100000000};
+    nanosleep(&pause, NULL);
+    *(volatile sig_atomic_t *)flag = 1;
+    return NULL;
+}
+
 int main(void)
 {
     uint64_t seed = gen_master_seed();
@@ -189,6 +201,55 @@ int main(void)
        satisfiable_count, max_fewest);
     ok(satisfiable_count > 0 && satisfiable_count < 200, "both kinds among them");
     is(pvc_wrong, 0, "PVC at opt - 1 (none) and opt (found) on every reduction");
+
+    /*
+     * The pipeline's schedule (bound_sat_opts): the first round at once, the
+     * rest and the slack levels after a moment. The same minimum; and a stop
+     * that comes while it waits ends the wait at once.
+     */
+    int late_wrong = 0;
+    struct tally late = {0};
+    for (int i = 0; i < 30; i++) {
+        f.vars = 5 + rng_below(&r, 4);
+        f.clauses = (int32_t)((3.0 + 12.0 * rng_unit(&r)) * f.vars);
+        random_clauses(&f, &r);
+        int32_t fewest = extra_needed(&f);
+        struct graph *g = reduction(&f, &r);
+        int32_t opt = f.vars + 2 * f.clauses + fewest, size = -1;
+        struct solve_opts o = options(-1, 0);
+        o.bound_sat.first_round_until = clock_seconds() + 0.01;
+        o.bound_sat.slack_after = clock_seconds() + 0.02;
+        late_wrong += run(g, o, opt, 1, &late, &size) != SOLVE_OPTIMAL || size != opt;
+        graph_free(g);
+    }
+    ok(late_wrong == 0 && late.invalid == 0 && late.wrong_claim == 0,
+       "first round at once, the rest after 10 ms, slack after 20 ms: the minimum of 30 "
+       "reductions");
+    {
+        f.vars = 8;
+        f.clauses = 120; /* far above the threshold: unsatisfiable, covers past the bound */
+        random_clauses(&f, &r);
+        struct graph *g = reduction(&f, &r);
+        static volatile sig_atomic_t stop_flag;
+        stop_flag = 0;
+        struct solve_opts o = options(-1, 0);
+        o.deadline.stop = &stop_flag;
+        o.bound_sat.first_round_until = clock_seconds() + 60;
+        o.bound_sat.slack_after = clock_seconds() + 60;
+        pthread_t raiser;
+        int raised = pthread_create(&raiser, NULL, raise_after_tenth, (void *)&stop_flag) == 0;
+        double t0 = clock_seconds();
+        struct tally w = {0};
+        int res = run(g, o, 0, 0, &w, NULL);
+        double took = clock_seconds() - t0;
+        if (raised)
+            pthread_join(raiser, NULL);
+        ok(raised && took < 1.0 && w.invalid == 0 && (res == SOLVE_STOPPED || res == SOLVE_OPTIMAL),
+           "a stop raised after 0.1 s while the search waits for its schedule ends it "
+           "(outcome %d after %.3f s)",
+           res, took);
+        graph_free(g);
+    }
 
     /* a time limit ends an undecided search with a valid cover */
     f.vars = 250;

@@ -91,6 +91,14 @@ struct clique_search_opts {
 /* The SAT search of the clique-cover bound (bound-sat). */
 struct bound_sat_opts {
     int no_slack; /* only ask whether the bound itself is met */
+    /*
+     * clock_seconds() before which only the first round of the bound's own
+     * search runs (a CDCL probe and one local search), and before which no
+     * slack level past the bound starts (0: at once). The first round
+     * decides the 3-SAT-like graphs in milliseconds; the rest would take a
+     * core from a search that ends within that time.
+     */
+    double first_round_until, slack_after;
 };
 
 /*

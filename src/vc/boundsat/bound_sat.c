@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "clique_cover.h"
 #include "clock.h"
@@ -160,6 +161,15 @@ struct search_totals {
     int64_t steps, conflicts, decisions, rounds;
 };
 
+/* Until the clock reaches `until` (bound_sat_opts), or a stop. */
+static void wait_until(const struct solve_opts *o, double until)
+{
+    while (clock_seconds() < until && !deadline_passed(&o->deadline)) {
+        struct timespec pause = {0, 1000000};
+        nanosleep(&pause, NULL);
+    }
+}
+
 /*
  * Local search and CDCL by turns until one decides (SAT_SATISFIABLE with the
  * transversal in set, or SAT_UNSATISFIABLE), a limit ends it (SAT_UNKNOWN),
@@ -182,6 +192,10 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
             for (int32_t v = 0; v < g->n; v++)
                 set[v] = (uint8_t)sat_value(s, v);
         if (r != SAT_UNKNOWN || deadline_passed(&o->deadline))
+            break;
+        if (tot->rounds > 0)
+            wait_until(o, o->bound_sat.first_round_until);
+        if (deadline_passed(&o->deadline))
             break;
         if (t == NULL) {
             for (int32_t v = 0; v < g->n; v++)
@@ -312,6 +326,7 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
                 break;
             if (st->lower_bound >= out->size)
                 break; /* the greedy cover meets the bound */
+            wait_until(o, o->bound_sat.slack_after);
             slack++;
         }
         if (r == SAT_SATISFIABLE && cover_of_set(g, set, out) != MVC_OK)
