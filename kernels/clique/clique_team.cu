@@ -23,7 +23,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 extern "C" {
 #include "clock.h"
@@ -42,7 +41,7 @@ extern "C" {
 /* How often the host looks at a running kernel of a team of several devices. */
 #define TEAM_LOOK_SECONDS 0.001
 /* How often an idle device's thread looks for work. */
-#define IDLE_POLL_NS 100000L
+#define IDLE_POLL_SECONDS 0.0001
 
 /* One device's share of a search, and what it leaves. */
 struct clique_part {
@@ -387,8 +386,7 @@ static unsigned int take_work(struct clique_team *t, int index, int32_t *slots)
             return (unsigned int)count;
         if (over || team_stopping(t))
             return 0;
-        struct timespec pause = {0, IDLE_POLL_NS};
-        nanosleep(&pause, NULL);
+        clock_sleep(IDLE_POLL_SECONDS);
     }
 }
 

@@ -4,4 +4,7 @@
 
 double clock_seconds(void);
 
+/* Sleeps this many seconds (callers that wait for a time or a flag poll with it). */
+void clock_sleep(double seconds);
+
 #endif

@@ -11,7 +11,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "clock.h"
 
@@ -73,12 +72,6 @@ static int runner_start(struct runner *r, volatile sig_atomic_t *user_stop)
 static int proven(const struct runner *r)
 {
     return r->result == SOLVE_OPTIMAL || r->result == SOLVE_FOUND || r->result == SOLVE_NO_COVER;
-}
-
-static void sleep_seconds(double s)
-{
-    struct timespec ts = {0, (long)(s * 1e9)};
-    nanosleep(&ts, NULL);
 }
 
 /*
@@ -169,7 +162,7 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
                 runners[i].stop = 1;
         if (running == 0 && waiting == 0)
             break;
-        sleep_seconds(POLL_SECONDS);
+        clock_sleep(POLL_SECONDS);
     }
     for (int i = 0; i < count; i++)
         if (runners[i].started)

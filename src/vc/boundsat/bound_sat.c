@@ -3,7 +3,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "clique_cover.h"
 #include "clock.h"
@@ -164,10 +163,8 @@ struct search_totals {
 /* Until the clock reaches `until` (bound_sat_opts), or a stop. */
 static void wait_until(const struct solve_opts *o, double until)
 {
-    while (clock_seconds() < until && !deadline_passed(&o->deadline)) {
-        struct timespec pause = {0, 1000000};
-        nanosleep(&pause, NULL);
-    }
+    while (clock_seconds() < until && !deadline_passed(&o->deadline))
+        clock_sleep(0.001);
 }
 
 /*

@@ -2,12 +2,11 @@
 #include "local_search_beside.h"
 
 #include <string.h>
-#include <time.h>
 
 #include "clock.h"
 
 /* How often the thread looks at the stop flag while it waits for its start. */
-#define START_POLL_NS 1000000L
+#define START_POLL_SECONDS 0.001
 
 /* A copy of the thread's cover, made visible to the search; 0 when none could be made. */
 static int publish(struct local_search_beside *b)
@@ -29,10 +28,8 @@ static int publish(struct local_search_beside *b)
 static void *run_beside(void *arg)
 {
     struct local_search_beside *b = arg;
-    while (!b->stop && clock_seconds() < b->start_at) {
-        struct timespec pause = {0, START_POLL_NS};
-        nanosleep(&pause, NULL);
-    }
+    while (!b->stop && clock_seconds() < b->start_at)
+        clock_sleep(START_POLL_SECONDS);
     for (int round = 0; round < LOCAL_SEARCH_BESIDE_ROUNDS && !b->stop; round++) {
         struct error err = {0};
         struct local_search_stats st;
