@@ -54,24 +54,14 @@ struct host_buffers {
 #define EMULATED_EXPORT_SLOTS 64
 
 /*
- * The control block and queue of a launch, as clique_device_load sets them:
- * over the root's branches (no slots) or over the subproblems in `slots`.
+ * The control block and queue of a launch, set by clique_control_load as
+ * clique_device_load sets them: over the root's branches (no slots) or over
+ * the subproblems in `slots`.
  */
 static void load(host_buffers &b, const std::vector<int32_t> &slots, unsigned int count)
 {
-    struct clique_params &p = b.p;
-    for (unsigned int i = 0; i < p.queue_capacity; i++)
-        b.queue_seq[i] = i < count ? i + 1 : i;
-    memcpy(b.queue.data(), slots.data(), (size_t)count * p.slot_stride * sizeof(int32_t));
-    b.ctl.hot[HOT_PENDING] = count > 0 ? (int)count : 1;
-    b.ctl.hot[HOT_ROOTS_DONE] = count > 0;
-    b.ctl.hot[HOT_HUNGRY] = 0;
-    b.ctl.hot[HOT_AVAIL] = (int)count;
-    b.ctl.root_ticket = 0;
-    b.ctl.space = (int)(p.queue_capacity - count);
-    b.ctl.head = 0;
-    b.ctl.tail = count;
-    b.ctl.export_tail = b.ctl.export_written = 0;
+    clique_control_load(&b.ctl, b.queue_seq.data(), b.p.queue_capacity, count);
+    memcpy(b.queue.data(), slots.data(), (size_t)count * b.p.slot_stride * sizeof(int32_t));
     b.copied = 0;
 }
 

@@ -188,20 +188,7 @@ int clique_device_load(struct clique_device *d, struct clique_control *ctl, cons
 {
     struct clique_params *p = &d->p;
     cudaStream_t stream = d->watch.stream;
-    for (unsigned int i = 0; i < p->queue_capacity; i++)
-        d->seq[i] = i < count ? i + 1 : i; /* slot i takes ticket i; the first count are filled */
-    ctl->hot[HOT_PENDING] = count > 0 ? (int)count : 1; /* or the root list's unit */
-    ctl->hot[HOT_ROOTS_DONE] = count > 0;
-    ctl->hot[HOT_HUNGRY] = 0;
-    ctl->hot[HOT_AVAIL] = (int)count;
-    ctl->hot[HOT_EXPORT] = 0;
-    ctl->root_ticket = 0;
-    ctl->space = (int)(p->queue_capacity - count);
-    ctl->head = 0;
-    ctl->tail = count;
-    ctl->best_lock = 0;
-    ctl->export_tail = ctl->export_written = 0;
-    ctl->nodes = ctl->spared = 0;
+    clique_control_load(ctl, d->seq, p->queue_capacity, count);
     int status;
     if ((status = CUDA_CHECK(err, cudaMemcpyAsync(p->queue_seq, d->seq,
                                                   p->queue_capacity * sizeof *d->seq,

@@ -61,6 +61,31 @@ struct clique_control {
     unsigned long long spared; /* branches the MaxSAT reasoning spared */
 };
 
+/*
+ * The control block and the queue's sequence numbers for a launch on a
+ * queue of `capacity` slots (the hot best, floor and stop are the caller's):
+ * with count 0 the grid takes the root's branches; otherwise the first
+ * `count` slots hold subproblems and the root list counts as used up.
+ */
+static inline void clique_control_load(struct clique_control *ctl, unsigned int *seq,
+                                       unsigned int capacity, unsigned int count)
+{
+    for (unsigned int i = 0; i < capacity; i++)
+        seq[i] = i < count ? i + 1 : i; /* slot i takes ticket i; the first count are filled */
+    ctl->hot[HOT_PENDING] = count > 0 ? (int)count : 1; /* or the root list's unit */
+    ctl->hot[HOT_ROOTS_DONE] = count > 0;
+    ctl->hot[HOT_HUNGRY] = 0;
+    ctl->hot[HOT_AVAIL] = (int)count;
+    ctl->hot[HOT_EXPORT] = 0;
+    ctl->root_ticket = 0;
+    ctl->space = (int)(capacity - count);
+    ctl->head = 0;
+    ctl->tail = count;
+    ctl->best_lock = 0;
+    ctl->export_tail = ctl->export_written = 0;
+    ctl->nodes = ctl->spared = 0;
+}
+
 /* Kernel parameters: one copy per launch, passed by value. */
 struct clique_params {
     int32_t n, words;
