@@ -146,6 +146,22 @@ static struct graph *reduction(const struct formula *f, struct rng *r)
     return gen_build(&ge, r);
 }
 
+/*
+ * The reduction of a random formula of 5 to 8 variables and 3 to 15
+ * clauses per variable (from below the threshold to far above), into f;
+ * *fewest as extra_needed counts it, *opt the minimum cover.
+ */
+static struct graph *random_reduction(struct formula *f, struct rng *r, int32_t *fewest,
+                                      int32_t *opt)
+{
+    f->vars = 5 + rng_below(r, 4);
+    f->clauses = (int32_t)((3.0 + 12.0 * rng_unit(r)) * f->vars);
+    random_clauses(f, r);
+    *fewest = extra_needed(f);
+    *opt = f->vars + 2 * f->clauses + *fewest;
+    return reduction(f, r);
+}
+
 /* Raises the flag it is given 0.1 s after it starts. */
 static void *raise_after_tenth(void *flag)
 {
@@ -171,15 +187,11 @@ int main(void)
     int wrong_opt = 0, pvc_wrong = 0, satisfiable_count = 0, max_fewest = 0;
     struct tally u = {0};
     for (int i = 0; i < 200; i++) {
-        f.vars = 5 + rng_below(&r, 4);
-        f.clauses = (int32_t)((3.0 + 12.0 * rng_unit(&r)) * f.vars);
-        random_clauses(&f, &r);
-        int32_t fewest = extra_needed(&f);
+        int32_t fewest, opt, size = -1;
+        struct graph *g = random_reduction(&f, &r, &fewest, &opt);
         satisfiable_count += fewest == 0;
         if (fewest > max_fewest)
             max_fewest = fewest;
-        struct graph *g = reduction(&f, &r);
-        int32_t opt = f.vars + 2 * f.clauses + fewest, size = -1;
         struct solve_opts o = options(-1, 0);
         o.seed = (uint64_t)i; /* each reduction with its own local-search seed */
         int res = run(g, o, opt, 1, &u, &size);
@@ -210,12 +222,8 @@ int main(void)
     int late_wrong = 0;
     struct tally late = {0};
     for (int i = 0; i < 30; i++) {
-        f.vars = 5 + rng_below(&r, 4);
-        f.clauses = (int32_t)((3.0 + 12.0 * rng_unit(&r)) * f.vars);
-        random_clauses(&f, &r);
-        int32_t fewest = extra_needed(&f);
-        struct graph *g = reduction(&f, &r);
-        int32_t opt = f.vars + 2 * f.clauses + fewest, size = -1;
+        int32_t fewest, opt, size = -1;
+        struct graph *g = random_reduction(&f, &r, &fewest, &opt);
         struct solve_opts o = options(-1, 0);
         o.bound_sat.first_round_until = clock_seconds() + 0.01;
         o.bound_sat.slack_after = clock_seconds() + 0.02;
