@@ -3,7 +3,8 @@
 # them (gpu_solve.cu, behind gpu.h) and their greedy upper bound (included by Makefile.am)
 #
 # Device tests need a CUDA device and print "1..0 # SKIP" without one.
-# make gpu-sanitize runs them under compute-sanitizer (memcheck, racecheck, synccheck).
+# make gpu-sanitize runs them and t_clique_gpu under compute-sanitizer (memcheck, racecheck,
+# synccheck).
 # NVCCFLAGS=-DSEARCH_MAX_REGISTERS=N changes the search kernels' register cap
 # (search_kernels.cuh).
 
@@ -36,13 +37,16 @@ EXTRA_DIST += tests/t_gpu_memory.sh
 COMPUTE_SANITIZER = compute-sanitizer
 SANITIZE_RUN = $(COMPUTE_SANITIZER) --error-exitcode 1
 if HAVE_CUDA
-gpu-sanitize: tests/t_broker tests/t_gpu
+gpu-sanitize: tests/t_broker tests/t_gpu tests/t_clique_gpu
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool memcheck tests/t_broker
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool racecheck tests/t_broker
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool memcheck tests/t_gpu
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool racecheck tests/t_gpu
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool synccheck tests/t_broker
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool synccheck tests/t_gpu
+	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool memcheck tests/t_clique_gpu
+	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool racecheck tests/t_clique_gpu
+	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool synccheck tests/t_clique_gpu
 else
 gpu-sanitize:
 	@echo "gpu-sanitize needs a build with CUDA (configure --with-cuda)"; exit 1
