@@ -6,7 +6,13 @@ mvc_gpu_SOURCES = \
 	src/cli/stats.c src/cli/stats.h \
 	src/cli/shutdown.c src/cli/shutdown.h \
 	src/cli/progress_printer.c src/cli/progress_printer.h
-mvc_gpu_LDADD = $(GPU_LDADD)
+mvc_gpu_LDADD = $(GPU_LDADD) $(MPI_LIBS)
+# configure --with-mpi: the ranks of an MPI job (src/cli/ranks.c over src/dist/dist_link_mpi.c);
+# MPI_CFLAGS and MPI_LIBS are empty without it
+mvc_gpu_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS)
+if HAVE_MPI
+mvc_gpu_SOURCES += src/cli/ranks.c src/cli/ranks.h src/dist/dist_link_mpi.c src/dist/dist_link_mpi.h
+endif
 
 # t_progress: the board, a solve reporting into it, and the command line's printer
 check_PROGRAMS += tests/t_progress

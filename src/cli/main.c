@@ -17,6 +17,9 @@
 #include "mvcgpu_internal.h"
 #include "options.h"
 #include "progress_printer.h"
+#ifdef HAVE_MPI
+#include "ranks.h"
+#endif
 #include "read.h"
 #include "shutdown.h"
 #include "solve.h"
@@ -98,6 +101,11 @@ static void print_version(void)
         printf("CUDA: built in; no device found\n");
 #else
     printf("CUDA: not built in (CPU solver only)\n");
+#endif
+#ifdef HAVE_MPI
+    printf("MPI: built in; %d rank%s in this job\n", ranks_count(), ranks_count() > 1 ? "s" : "");
+#else
+    printf("MPI: not built in (one process)\n");
 #endif
 #ifdef HAVE_ZLIB
     printf("zlib: gzip-compressed input supported\n");
@@ -812,9 +820,18 @@ int main(int argc, char **argv)
     double t_start = clock_seconds();
     /* a SIGTERM while the program starts waits for the watcher, which answers it */
     shutdown_hold_signals();
+#ifdef HAVE_MPI
+    int served = ranks_start(&argc, &argv);
+    if (served >= 0)
+        return served; /* a rank other than 0: it served rank 0's searches */
+#endif
     struct options o;
     if (options_parse(&o, argc, argv, isatty(STDIN_FILENO)) != 0)
         return EXIT_BAD_INPUT;
+#ifdef HAVE_MPI
+    if (ranks_count() > 1 && o.solve.threads == 0)
+        o.solve.threads = ranks_threads(); /* the host's CPUs are shared with its other ranks */
+#endif
     if (o.mode != MODE_COVER && o.mode != MODE_CLIQUE && o.mode != MODE_STEINER)
         shutdown_release_signals(); /* no watcher in these modes: signals act as usual */
     switch (o.mode) {
@@ -850,6 +867,9 @@ int main(int argc, char **argv)
          * the other thread; the answer is written, so end here.
          */
         fflush(NULL);
+#ifdef HAVE_MPI
+        ranks_end();
+#endif
         _exit(code);
     }
 #endif

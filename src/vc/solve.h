@@ -86,6 +86,7 @@ struct clique_search_opts {
     int colour_bound_only; /* no MaxSAT reasoning: the colour bound alone */
     int no_local_search;   /* no local search beside them: node counts then depend on g alone */
     const struct held_cover *held; /* set by solver_run: prune against it too */
+    int local; /* on this process alone: a small search inside another, not worth the ranks */
 };
 
 /* The SAT search of the clique-cover bound (bound-sat). */

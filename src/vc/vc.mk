@@ -37,7 +37,8 @@ tests_t_clique_cover_LDADD = $(TEST_LDADD)
 # vc/clique: vertex cover as maximum clique of the complement, maximum clique mode (dense and
 # sparse) and clique answers
 libmvc_a_SOURCES += \
-	src/vc/clique/clique.c src/vc/clique/clique.h \
+	src/vc/clique/clique.c src/vc/clique/clique.h src/vc/clique/clique_search.h \
+	src/vc/clique/clique_dist.c src/vc/clique/clique_dist.h \
 	src/vc/clique/clique_maxsat.c src/vc/clique/clique_maxsat.h \
 	src/vc/clique/max_clique.c src/vc/clique/max_clique.h \
 	src/vc/clique/max_clique_sparse.c src/vc/clique/max_clique_sparse.h \
@@ -53,3 +54,8 @@ TESTS += tests/t_sat tests/t_bound_sat tests/t_transversal
 tests_t_sat_LDADD = $(TEST_LDADD)
 tests_t_bound_sat_LDADD = $(TEST_LDADD)
 tests_t_transversal_LDADD = $(TEST_LDADD)
+
+# tests/t_clique_dist: the distributed clique search with ranks as threads of one process
+check_PROGRAMS += tests/t_clique_dist
+TESTS += tests/t_clique_dist
+tests_t_clique_dist_LDADD = $(TEST_LDADD)

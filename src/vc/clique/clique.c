@@ -12,54 +12,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clique_dist.h"
 #include "clique_maxsat.h"
+#include "clique_search.h"
 #include "clock.h"
 #include "complement_walk.h"
 #include "degeneracy.h"
+#include "world.h"
 
-typedef uint64_t word_t;
-#define WORD_BITS 64
 #define POLL_INTERVAL 4096
-
-/*
- * Several threads split the root's branches (each a subtree of its own, taken
- * one at a time from a shared counter) and share the best clique: a thread
- * prunes with the best any of them has found.
- */
-struct clique_shared {
-    pthread_mutex_t lock;
-    int32_t best_size;   /* read without the lock (__atomic), written under it */
-    int32_t *best;       /* search indices, under the lock */
-    int32_t next_branch; /* the root's next branch index, counting down (__atomic) */
-    int stop;            /* a thread stopped or reached the target (__atomic) */
-    int32_t listed;      /* root branches */
-    const int32_t *root_branch, *root_colour;
-    const word_t *root_candidates;
-};
-
-struct clique_search {
-    struct clique_shared *shared; /* NULL in a single-threaded search */
-    int owns_graph;               /* adj and order are this search's, not another's */
-    int32_t n, words;
-    word_t *adj;      /* n rows: complement adjacency in the search order */
-    int32_t *order;   /* search index -> vertex of g */
-    int32_t *current; /* clique being built */
-    int32_t *best;    /* best clique found, search indices */
-    int32_t best_size;
-    int32_t target;       /* stop as soon as a clique this large is found (PVC), else n + 1 */
-    word_t *candidates;   /* one row per depth */
-    word_t *uncoloured;   /* scratch per depth */
-    word_t *colour_class; /* scratch per depth */
-    word_t *low_classes;  /* n rows: colour classes under the branching threshold */
-    int32_t *branch;      /* per depth: n vertices in colour order */
-    int32_t *colour;      /* per depth: their colours */
-    struct clique_maxsat maxsat;
-    int use_maxsat;                /* spare branches by MaxSAT reasoning over the colour classes */
-    int64_t nodes, nodes_reported; /* reported: to opts->report */
-    int stopped;
-    double start;
-    const struct solve_opts *opts;
-};
 
 static inline int bit_test(const word_t *set, int32_t i)
 {
@@ -85,7 +46,7 @@ int clique_suits(const struct graph *g)
 }
 
 /* What each searching thread needs of its own: everything but the adjacency and the order. */
-static int search_alloc_scratch(struct clique_search *s)
+int clique_search_scratch(struct clique_search *s)
 {
     int32_t n = s->n;
     size_t row = (size_t)s->words, depths = (size_t)n + 1;
@@ -97,13 +58,15 @@ static int search_alloc_scratch(struct clique_search *s)
     s->low_classes = malloc((size_t)n * row * sizeof *s->low_classes);
     s->branch = malloc(depths * (size_t)n * sizeof *s->branch);
     s->colour = malloc(depths * (size_t)n * sizeof *s->colour);
+    s->at = malloc(depths * sizeof *s->at);
+    s->cut = calloc(depths, sizeof *s->cut);
     if (!s->current || !s->best || !s->candidates || !s->uncoloured || !s->colour_class ||
-        !s->low_classes || !s->branch || !s->colour)
+        !s->low_classes || !s->branch || !s->colour || !s->at || !s->cut)
         return MVC_ENOMEM;
     return clique_maxsat_init(&s->maxsat, n, s->words, s->adj);
 }
 
-/* Bytes search_alloc_scratch takes, roughly: the per-depth branch lists dominate. */
+/* Bytes clique_search_scratch takes, roughly: the per-depth branch lists dominate. */
 static double scratch_bytes(int32_t n)
 {
     double words = (n + WORD_BITS - 1) / WORD_BITS;
@@ -119,7 +82,7 @@ static int search_init(struct clique_search *s, const struct graph *g)
     s->owns_graph = 1;
     s->adj = calloc((size_t)n * row, sizeof *s->adj);
     s->order = malloc((size_t)n * sizeof *s->order);
-    if (!s->adj || !s->order || search_alloc_scratch(s) != MVC_OK)
+    if (!s->adj || !s->order || clique_search_scratch(s) != MVC_OK)
         return MVC_ENOMEM;
     /* dense cores first, so that colour classes stay small (min-width ordering) */
     if (degeneracy_order_complement(g, s->order) != MVC_OK)
@@ -137,13 +100,26 @@ static int search_init(struct clique_search *s, const struct graph *g)
     return MVC_OK;
 }
 
-static void search_free(struct clique_search *s)
+int clique_search_from_rows(struct clique_search *s, int32_t n, const word_t *rows)
+{
+    s->n = n;
+    s->words = (n + WORD_BITS - 1) / WORD_BITS;
+    s->owns_graph = 1;
+    size_t bytes = (size_t)n * (size_t)s->words * sizeof *s->adj;
+    s->adj = malloc(bytes > 0 ? bytes : 1);
+    if (s->adj == NULL)
+        return MVC_ENOMEM;
+    memcpy(s->adj, rows, bytes);
+    return clique_search_scratch(s);
+}
+
+void clique_search_free(struct clique_search *s)
 {
     if (s->owns_graph)
         free(s->adj), free(s->order);
     free(s->current), free(s->best), free(s->candidates);
     free(s->uncoloured), free(s->colour_class), free(s->low_classes), free(s->branch);
-    free(s->colour);
+    free(s->colour), free(s->at), free(s->cut);
     clique_maxsat_free(&s->maxsat);
 }
 
@@ -163,7 +139,7 @@ static int maxsat_pays(const struct graph *g)
 }
 
 /* The nodes this thread searched since it last said so. */
-static void report_nodes(struct clique_search *s)
+void clique_search_report(struct clique_search *s)
 {
     progress_nodes(s->opts->report, s->nodes - s->nodes_reported);
     s->nodes_reported = s->nodes;
@@ -204,7 +180,7 @@ static void poll_stop(struct clique_search *s)
 {
     if (deadline_passed(&s->opts->deadline))
         s->stopped = 1;
-    report_nodes(s);
+    clique_search_report(s);
 }
 
 /* Greedy start: add vertices in search order while they stay adjacent to all chosen. */
@@ -387,6 +363,61 @@ static void record_best(struct clique_search *s, int32_t size)
     pthread_mutex_unlock(&sh->lock);
 }
 
+/*
+ * A thread asked for work (s->split->want, now cleared by this one): the
+ * untried branches of its shallowest open node that the bound still lets
+ * through, each as an item, go to hand_over, and the node's loop ends with
+ * the branch in hand. Without such a node the request stays for another
+ * thread.
+ */
+static void hand_over_shallowest(struct clique_search *s, int32_t depth)
+{
+    size_t row = (size_t)s->words;
+    int32_t d = s->base;
+    for (; d < depth; d++) {
+        const int32_t *colour = s->colour + (size_t)d * s->n;
+        if (!s->cut[d] && s->at[d] > 0 && d + colour[s->at[d] - 1] > s->best_size)
+            break;
+    }
+    if (d == depth) {
+        __atomic_store_n(&s->split->want, 1, __ATOMIC_RELAXED);
+        return;
+    }
+    const int32_t *branch = s->branch + (size_t)d * s->n, *colour = s->colour + (size_t)d * s->n;
+    int32_t count = 0;
+    while (count < s->at[d] && d + colour[s->at[d] - 1 - count] > s->best_size)
+        count++;
+    size_t one = clique_item_ints(d + 1, s->words);
+    int32_t *items = malloc((size_t)count * one * sizeof *items);
+    if (items == NULL) {
+        __atomic_store_n(&s->split->want, 1, __ATOMIC_RELAXED);
+        return; /* keep searching them here */
+    }
+    /* the node's candidates less the branch in hand, then less each branch handed over */
+    word_t *rest = s->uncoloured;
+    memcpy(rest, s->candidates + (size_t)d * row, row * sizeof *rest);
+    bit_clear(rest, branch[s->at[d]]);
+    for (int32_t k = 0; k < count; k++) {
+        int32_t i = s->at[d] - 1 - k, v = branch[i];
+        int32_t *item = items + (size_t)k * one;
+        item[0] = (int32_t)one;
+        item[1] = d + 1;
+        item[2] = d + colour[i];
+        memcpy(item + CLIQUE_ITEM_HEAD, s->current, (size_t)d * sizeof *item);
+        item[CLIQUE_ITEM_HEAD + d] = v;
+        const word_t *r = s->adj + (size_t)v * row;
+        int32_t *bits = item + CLIQUE_ITEM_HEAD + d + 1;
+        for (size_t w = 0; w < row; w++) {
+            word_t both = rest[w] & r[w];
+            bits[2 * w] = (int32_t)(uint32_t)both;
+            bits[2 * w + 1] = (int32_t)(uint32_t)(both >> 32);
+        }
+        bit_clear(rest, v);
+    }
+    s->cut[d] = 1;
+    s->split->hand_over(s->split, items, (size_t)count * one, count);
+}
+
 static void expand(struct clique_search *s, int32_t depth)
 {
     size_t row = (size_t)s->words;
@@ -413,6 +444,9 @@ static void expand(struct clique_search *s, int32_t depth)
     sync_shared(s);
     if (s->stopped)
         return;
+    if (s->split != NULL && __atomic_load_n(&s->split->want, __ATOMIC_RELAXED) &&
+        __atomic_exchange_n(&s->split->want, 0, __ATOMIC_ACQ_REL))
+        hand_over_shallowest(s, depth);
     int32_t min_colour = s->best_size - depth + 1;
     if (min_colour < 1)
         min_colour = 1;
@@ -422,6 +456,7 @@ static void expand(struct clique_search *s, int32_t depth)
             return;
         int32_t v = branch[i];
         s->current[depth] = v;
+        s->at[depth] = i;
         word_t *child = candidates + row;
         const word_t *r = s->adj + (size_t)v * row;
         word_t any = 0;
@@ -434,9 +469,41 @@ static void expand(struct clique_search *s, int32_t depth)
         else if (depth + 1 > s->best_size)
             record_best(s, depth + 1);
         bit_clear(candidates, v);
+        if (s->cut[depth]) { /* the rest was handed over */
+            s->cut[depth] = 0;
+            return;
+        }
         sync_shared(s);
     }
 }
+
+void clique_search_item(struct clique_search *s, const int32_t *item)
+{
+    int32_t depth = item[1], bound = item[2];
+    sync_shared(s);
+    if (bound <= s->best_size || s->stopped || s->best_size >= s->target)
+        return;
+    size_t row = (size_t)s->words;
+    memcpy(s->current, item + CLIQUE_ITEM_HEAD, (size_t)depth * sizeof *s->current);
+    const int32_t *bits = item + CLIQUE_ITEM_HEAD + depth;
+    word_t *candidates = s->candidates + (size_t)depth * row, any = 0;
+    for (size_t w = 0; w < row; w++) {
+        candidates[w] = (word_t)(uint32_t)bits[2 * w] | (word_t)(uint32_t)bits[2 * w + 1] << 32;
+        any |= candidates[w];
+    }
+    s->base = depth;
+    if (any)
+        expand(s, depth);
+    else if (depth > s->best_size)
+        record_best(s, depth);
+}
+
+/*
+ * Fewer vertices than this are searched on this process even when there
+ * are other ranks: the search takes microseconds, a distributed one some
+ * milliseconds of messages.
+ */
+#define DIST_MIN_VERTICES 24
 
 /* Parallel search: at most this many threads, and scratch for all of them under this many bytes. */
 #define MAX_THREADS 16
@@ -485,7 +552,7 @@ static void *search_root_branches(void *arg)
         else if (1 > s->best_size)
             record_best(s, 1);
     }
-    report_nodes(s);
+    clique_search_report(s);
     return NULL;
 }
 
@@ -526,12 +593,12 @@ static int search_parallel(struct clique_search *s, int threads)
         h->shared = &sh;
         h->nodes = h->nodes_reported = 0;
         memset(&h->maxsat, 0, sizeof h->maxsat);
-        if (search_alloc_scratch(h) != MVC_OK) {
-            search_free(h);
+        if (clique_search_scratch(h) != MVC_OK) {
+            clique_search_free(h);
             break; /* fewer threads */
         }
         if (pthread_create(&ids[t], NULL, search_root_branches, h) != 0) {
-            search_free(h);
+            clique_search_free(h);
             break;
         }
         started = t;
@@ -545,7 +612,7 @@ static int search_parallel(struct clique_search *s, int threads)
             s->nodes_reported += helpers[t].nodes; /* each thread reported its own */
             s->maxsat.spared += helpers[t].maxsat.spared;
             s->stopped |= helpers[t].stopped;
-            search_free(&helpers[t]);
+            clique_search_free(&helpers[t]);
         }
         s->shared = NULL;
         s->best_size = sh.best_size;
@@ -574,7 +641,7 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
         return o->k >= 0 ? SOLVE_FOUND : SOLVE_OPTIMAL;
     }
     if (g->n > CLIQUE_MAX_VERTICES || search_init(&s, g) != MVC_OK) {
-        search_free(&s);
+        clique_search_free(&s);
         return error_set(err, MVC_ENOMEM, "out of memory for the dense-graph search (%ld vertices)",
                          (long)g->n);
     }
@@ -591,11 +658,16 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
         if (g->n % WORD_BITS)
             s.candidates[s.words - 1] = ((word_t)1 << (g->n % WORD_BITS)) - 1;
         int threads = search_threads(o, g->n);
-        if (threads <= 1 || search_parallel(&s, threads) != MVC_OK) {
+        struct dist_link *world =
+            o->clique.local || g->n < DIST_MIN_VERTICES ? NULL : world_claim();
+        int spread = world != NULL && clique_dist_search(&s, world, threads) == MVC_OK;
+        if (world != NULL)
+            world_release();
+        if (!spread && (threads <= 1 || search_parallel(&s, threads) != MVC_OK)) {
             s.nodes = s.nodes_reported = 0;
             expand(&s, 0);
         }
-        report_nodes(&s);
+        clique_search_report(&s);
     }
     /* a clique held beside that the search pruned with is the answer if larger */
     adopt_held(&s);
@@ -625,6 +697,6 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
     if (outcome == SOLVE_NO_COVER && st->lower_bound <= o->k)
         st->lower_bound = (int32_t)o->k + 1; /* proven: no cover of k vertices or fewer */
     progress_lower(o->report, st->lower_bound);
-    search_free(&s);
+    clique_search_free(&s);
     return outcome;
 }

@@ -386,6 +386,7 @@ static int search_from(struct hood_worker *w, int32_t p)
         struct solve_opts so = s->o->solve;
         so.k = remaining - need;
         so.threads = 1;
+        so.clique.local = 1;
         so.report = NULL; /* its covers are of a neighbourhood, not of the input */
         struct cover cover = {0};
         struct solve_stats st;

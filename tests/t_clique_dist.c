@@ -1,0 +1,182 @@
+/*
+ * The distributed clique search (src/vc/clique/clique_dist.c) with ranks as
+ * threads of this process (src/dist/dist_link_local.h): 2, 3 and 5 ranks of 1 or
+ * 2 threads each solve random graphs through solve_clique, against brute
+ * force and against the search on one process; PVC at opt - 1 and opt; a
+ * time limit and a stopped rank give a stopped answer with a valid cover,
+ * never a proof; several searches in a row on one world.
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brute.h"
+#include "clique.h"
+#include "clique_dist.h"
+#include "clock.h"
+#include "gen.h"
+#include "dist_link_local.h"
+#include "tap.h"
+#include "world.h"
+
+#define MAX_RANKS 8
+
+struct world_run {
+    struct dist_link_local_world *w;
+    int ranks, threads;
+    pthread_t ids[MAX_RANKS];
+    volatile sig_atomic_t stop[MAX_RANKS];
+};
+
+struct serve_arg {
+    struct world_run *run;
+    int rank;
+};
+
+static struct serve_arg args[MAX_RANKS];
+
+static void *serve(void *p)
+{
+    struct serve_arg *a = p;
+    clique_dist_serve(dist_link_local_rank(a->run->w, a->rank), a->run->threads,
+                      &a->run->stop[a->rank]);
+    return NULL;
+}
+
+static void world_start(struct world_run *run, int ranks, int threads)
+{
+    memset(run, 0, sizeof *run);
+    run->ranks = ranks, run->threads = threads;
+    run->w = dist_link_local_open(ranks);
+    for (int r = 1; r < ranks; r++) {
+        args[r] = (struct serve_arg){run, r};
+        pthread_create(&run->ids[r], NULL, serve, &args[r]);
+    }
+    world_set(dist_link_local_rank(run->w, 0));
+}
+
+static void world_end(struct world_run *run)
+{
+    clique_dist_release(dist_link_local_rank(run->w, 0));
+    for (int r = 1; r < run->ranks; r++)
+        pthread_join(run->ids[r], NULL);
+    world_set(NULL);
+    dist_link_local_close(run->w);
+}
+
+static int solve(const struct graph *g, int64_t k, int threads, double limit, struct cover *c,
+                 struct solve_stats *st)
+{
+    struct solve_opts o;
+    solve_opts_default(&o);
+    o.k = k;
+    o.threads = threads;
+    o.clique.no_local_search = 1;
+    if (limit > 0)
+        o.deadline = deadline_after(limit, NULL);
+    memset(st, 0, sizeof *st);
+    struct error err = {0};
+    return solve_clique(g, &o, c, st, &err);
+}
+
+static int valid(const struct graph *g, const struct cover *c)
+{
+    struct error err = {0};
+    return cover_check(g, c, &err) == MVC_OK;
+}
+
+/* MVC, then PVC at opt - 1 and opt, on the world; opt from brute force or one process. */
+static void check(struct world_run *run, const struct graph *g, int32_t opt, const char *name)
+{
+    struct cover c = {0};
+    struct solve_stats st;
+    int outcome = solve(g, -1, run->threads, 0, &c, &st);
+    ok(outcome == SOLVE_OPTIMAL && c.size == opt && valid(g, &c) && st.proven,
+       "%s, %d ranks x %d threads: cover %d, optimum %d, %lld nodes", name, run->ranks,
+       run->threads, c.size, opt, (long long)st.nodes);
+    cover_free(&c);
+    if (opt > 0) {
+        outcome = solve(g, opt - 1, run->threads, 0, &c, &st);
+        ok(outcome == SOLVE_NO_COVER && valid(g, &c), "%s: k = %d: no cover (outcome %d)", name,
+           opt - 1, outcome);
+        cover_free(&c);
+    }
+    outcome = solve(g, opt, run->threads, 0, &c, &st);
+    ok(outcome == SOLVE_FOUND && c.size <= opt && valid(g, &c), "%s: k = %d: cover %d", name, opt,
+       c.size);
+    cover_free(&c);
+}
+
+static int32_t optimum_alone(const struct graph *g)
+{
+    struct cover c = {0};
+    struct solve_stats st;
+    int outcome = solve(g, -1, 2, 0, &c, &st);
+    int32_t opt = outcome == SOLVE_OPTIMAL ? c.size : -1;
+    cover_free(&c);
+    return opt;
+}
+
+/* A graph whose search takes a while: its complement is sparse, so cliques are small and many. */
+static void check_stops(struct world_run *run)
+{
+    struct graph *g = gen_gnp_graph(3, 900, 0.08);
+    struct cover c = {0};
+    struct solve_stats st;
+    double start = clock_seconds();
+    int outcome = solve(g, -1, run->threads, 0.2, &c, &st);
+    double took = clock_seconds() - start;
+    ok(outcome == SOLVE_STOPPED && !st.proven && valid(g, &c) && took < 3,
+       "%d ranks: a time limit of 0.2 s: stopped after %.2f s, cover %d", run->ranks, took, c.size);
+    cover_free(&c);
+    /* a signal at the last rank: the search ends as stopped, never as proven */
+    run->stop[run->ranks - 1] = 1;
+    start = clock_seconds();
+    outcome = solve(g, -1, run->threads, 20, &c, &st);
+    took = clock_seconds() - start;
+    ok(outcome == SOLVE_STOPPED && !st.proven && valid(g, &c) && took < 3,
+       "%d ranks: rank %d stopped: the search stopped after %.2f s, cover %d", run->ranks,
+       run->ranks - 1, took, c.size);
+    run->stop[run->ranks - 1] = 0;
+    cover_free(&c);
+    graph_free(g);
+}
+
+int main(void)
+{
+    static const struct {
+        int ranks, threads;
+    } worlds[] = {{2, 1}, {3, 2}, {5, 1}};
+    static const double densities[] = {0.2, 0.4, 0.6, 0.8};
+    char name[96];
+    for (size_t wi = 0; wi < sizeof worlds / sizeof worlds[0]; wi++) {
+        struct world_run run;
+        world_start(&run, worlds[wi].ranks, worlds[wi].threads);
+        for (unsigned seed = 1; seed <= 8; seed++) {
+            int32_t n = 24 + (int32_t)(seed % 7);
+            struct graph *g = gen_gnp_graph(seed + 100 * wi, n, densities[seed % 4]);
+            struct cover b = {0};
+            int32_t opt = (int32_t)brute_minimum_cover(g, &b);
+            cover_free(&b);
+            snprintf(name, sizeof name, "G(%d, %.1f) seed %u", n, densities[seed % 4], seed);
+            check(&run, g, opt, name);
+            graph_free(g);
+        }
+        for (unsigned seed = 1; seed <= 4; seed++) {
+            int32_t n = 80 + 30 * (int32_t)seed;
+            double p = seed % 2 ? 0.3 : 0.5;
+            struct graph *g = gen_gnp_graph(seed + 1000 * wi, n, p);
+            world_set(NULL);
+            int32_t opt = optimum_alone(g);
+            world_set(dist_link_local_rank(run.w, 0));
+            snprintf(name, sizeof name, "G(%d, %.2f) seed %u", n, p, seed);
+            check(&run, g, opt, name);
+            graph_free(g);
+        }
+        check_stops(&run);
+        world_end(&run);
+    }
+    done_testing();
+    return exit_status();
+}
