@@ -12,8 +12,13 @@
 
 struct dist_link {
     int rank, ranks;
-    /* Sends a copy of bytes[0 .. size) to rank `to`: MVC_OK or MVC_ENOMEM. */
-    int (*send)(struct dist_link *l, int to, int tag, const void *bytes, size_t size);
+    /*
+     * Sends a copy of bytes[0 .. size) to rank `to`. Never fails: a message
+     * that cannot be sent or received (no memory) ends the whole job with a
+     * message on stderr, since a lost message could hang the search or lose
+     * work, and an error is better than either.
+     */
+    void (*send)(struct dist_link *l, int to, int tag, const void *bytes, size_t size);
     /*
      * The next message that has arrived, if any: 1 with *from, *tag and the
      * malloc'd *bytes (the caller frees them) of *size; 0 when none waits.

@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
-
 /* A message on its way out: MPI owns the buffer until the request completes. */
 struct outgoing {
     MPI_Request request;
@@ -37,32 +35,37 @@ static void reap(struct link_mpi *m)
     }
 }
 
-static int mpi_send(struct dist_link *l, int to, int tag, const void *bytes, size_t size)
+/* A message lost would hang the search or lose work: the job ends instead. */
+static void give_up(struct link_mpi *m, const char *what, size_t size)
+{
+    fprintf(stderr, "mvc-gpu: rank %d: %s (%zu bytes); ending the job\n", m->link.rank, what, size);
+    MPI_Abort(m->comm, 1);
+    abort(); /* MPI_Abort does not return */
+}
+
+static void mpi_send(struct dist_link *l, int to, int tag, const void *bytes, size_t size)
 {
     struct link_mpi *m = (struct link_mpi *)l;
     if (size > (size_t)0x7fffffff)
-        return MVC_ENOMEM; /* one MPI message counts its bytes in an int */
+        give_up(m, "a message too large for MPI", size); /* MPI counts bytes in an int */
     reap(m);
     if (m->out_count == m->out_capacity) {
         size_t capacity = m->out_capacity ? 2 * m->out_capacity : 64;
         struct outgoing *grown = realloc(m->out, capacity * sizeof *grown);
         if (grown == NULL)
-            return MVC_ENOMEM;
+            give_up(m, "out of memory for a message", size);
         m->out = grown, m->out_capacity = capacity;
     }
     void *copy = malloc(size ? size : 1);
     if (copy == NULL)
-        return MVC_ENOMEM;
+        give_up(m, "out of memory for a message", size);
     memcpy(copy, bytes, size);
     struct outgoing *o = &m->out[m->out_count];
-    if (MPI_Isend(copy, (int)size, MPI_BYTE, to, tag, m->comm, &o->request) != MPI_SUCCESS) {
-        free(copy);
-        return MVC_ENOMEM;
-    }
+    if (MPI_Isend(copy, (int)size, MPI_BYTE, to, tag, m->comm, &o->request) != MPI_SUCCESS)
+        give_up(m, "MPI refused a message", size);
     o->bytes = copy;
     m->out_count++;
     m->sent_to[to]++;
-    return MVC_OK;
 }
 
 /* The message status describes, received into a malloc'd buffer; NULL when memory is short. */
@@ -90,11 +93,8 @@ static int mpi_receive(struct dist_link *l, int *from, int *tag, void **bytes, s
     if (!waiting)
         return 0;
     *bytes = take(m, &status, size);
-    if (*bytes == NULL) {
-        fprintf(stderr, "mvc-gpu: rank %d: out of memory for a message of %zu bytes\n", l->rank,
-                *size);
-        MPI_Abort(m->comm, 1); /* a lost message could hang the search or lose work */
-    }
+    if (*bytes == NULL)
+        give_up(m, "out of memory for a message received", *size);
     *from = status.MPI_SOURCE, *tag = status.MPI_TAG;
     return 1;
 }

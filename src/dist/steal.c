@@ -35,6 +35,8 @@ void steal_refused(struct steal_state *s)
 
 void steal_token_received(struct steal_state *s, int64_t count, int black)
 {
+    if (s->rank == 0 && !s->token_out)
+        return; /* no round of rank 0's is out: not a token of this search */
     s->holds_token = 1;
     s->token_count = count;
     s->token_black = black;

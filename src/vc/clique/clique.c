@@ -100,7 +100,7 @@ static int search_init(struct clique_search *s, const struct graph *g)
     return MVC_OK;
 }
 
-int clique_search_from_rows(struct clique_search *s, int32_t n, const word_t *rows)
+int clique_search_from_rows(struct clique_search *s, int32_t n, const void *rows)
 {
     s->n = n;
     s->words = (n + WORD_BITS - 1) / WORD_BITS;
@@ -511,15 +511,20 @@ void clique_search_item(struct clique_search *s, const int32_t *item)
 /* Root branches per thread at least: with fewer, fewer threads (one: no split). */
 #define MIN_BRANCHES_PER_THREAD 2
 
-static int search_threads(const struct solve_opts *o, int32_t n)
+int clique_search_threads_cap(int32_t n, int threads)
 {
-    long online = sysconf(_SC_NPROCESSORS_ONLN);
-    int threads = o->threads > 0 ? o->threads : (online > 0 ? (int)online : 1);
     if (threads > MAX_THREADS)
         threads = MAX_THREADS;
     while (threads > 1 && threads * scratch_bytes(n) > MAX_SCRATCH_BYTES)
         threads--;
-    return threads;
+    return threads < 1 ? 1 : threads;
+}
+
+static int search_threads(const struct solve_opts *o, int32_t n)
+{
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    return clique_search_threads_cap(n,
+                                     o->threads > 0 ? o->threads : (online > 0 ? (int)online : 1));
 }
 
 /* One thread of a parallel search: whole subtrees of the root, one branch at a time. */

@@ -1,6 +1,7 @@
 #include "clique_dist.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -285,15 +286,20 @@ struct rank_run {
     int32_t sent_best; /* the largest clique this rank has sent the others */
     int done, stopped;
     int stop_asked;        /* rank 0: a rank was stopped; other ranks: rank 0 was told */
-    int failed;            /* a message could not be sent */
     int64_t nodes, spared; /* rank 0: the other ranks' counts */
     int results;           /* rank 0: the other ranks' results received */
+    /*
+     * Taken before the search starts, so that nothing after can fail for
+     * memory: a clique (n + 1 ints), and the result message (two int64
+     * counts and a clique).
+     */
+    int32_t *clique;
+    unsigned char *result;
 };
 
 static void send_to(struct rank_run *r, int to, int tag, const void *bytes, size_t size)
 {
-    if (r->l->send(r->l, to, tag, bytes, size) != MVC_OK)
-        r->failed = 1;
+    r->l->send(r->l, to, tag, bytes, size);
 }
 
 static void send_all(struct rank_run *r, int tag, const void *bytes, size_t size)
@@ -328,6 +334,8 @@ static void handle(struct rank_run *r, int from, int tag, const void *bytes, siz
     case TAG_TOKEN: {
         int64_t count;
         int32_t black;
+        if (size < sizeof count + sizeof black)
+            break;
         memcpy(&count, bytes, sizeof count);
         memcpy(&black, (const char *)bytes + sizeof count, sizeof black);
         steal_token_received(&r->steal, count, black);
@@ -336,7 +344,9 @@ static void handle(struct rank_run *r, int from, int tag, const void *bytes, siz
     case TAG_BEST: {
         const int32_t *clique = bytes;
         int32_t count = (int32_t)(size / sizeof *clique);
-        if (count > t->shared.best_size) {
+        if (count > r->s->n)
+            break;
+        if (count > __atomic_load_n(&t->shared.best_size, __ATOMIC_RELAXED)) {
             team_offer(t, clique, count, r->s->target);
             if (r->l->rank == 0)
                 progress_improve(r->s->opts->report, r->s->n - count);
@@ -360,12 +370,11 @@ static void handle(struct rank_run *r, int from, int tag, const void *bytes, siz
             memcpy(counts, bytes, sizeof counts);
             /* the best clique of that rank, in case its own message is still on its way */
             int32_t count = (int32_t)((size - sizeof counts) / sizeof(int32_t));
-            int32_t *clique = malloc(((size_t)count + 1) * sizeof *clique);
-            if (clique != NULL) {
-                memcpy(clique, (const char *)bytes + sizeof counts, (size_t)count * sizeof *clique);
-                if (count > t->shared.best_size)
-                    team_offer(t, clique, count, r->s->target);
-                free(clique);
+            if (count <= r->s->n &&
+                count > __atomic_load_n(&t->shared.best_size, __ATOMIC_RELAXED)) {
+                memcpy(r->clique, (const char *)bytes + sizeof counts,
+                       (size_t)count * sizeof *r->clique);
+                team_offer(t, r->clique, count, r->s->target);
             }
         }
         r->nodes += counts[0], r->spared += counts[1];
@@ -399,24 +408,19 @@ static int share_best(struct rank_run *r)
         return 0;
     pthread_mutex_lock(&sh->lock);
     int32_t size = sh->best_size;
-    int32_t *clique = malloc(((size_t)size + 1) * sizeof *clique);
-    if (clique != NULL)
-        memcpy(clique, sh->best, (size_t)size * sizeof *clique);
+    memcpy(r->clique, sh->best, (size_t)size * sizeof *r->clique);
     pthread_mutex_unlock(&sh->lock);
-    if (clique == NULL) {
-        r->failed = 1;
-        return 0;
-    }
-    send_all(r, TAG_BEST, clique, (size_t)size * sizeof *clique);
-    free(clique);
+    send_all(r, TAG_BEST, r->clique, (size_t)size * sizeof *r->clique);
     r->sent_best = size;
     return 1;
 }
 
+/* Rank 0 ends the search: every rank is told, and this rank's threads stop. */
 static void finish(struct rank_run *r, int stopped)
 {
     int32_t flag = stopped;
     send_all(r, TAG_DONE, &flag, sizeof flag);
+    __atomic_store_n(&r->team.shared.stop, 1, __ATOMIC_RELAXED);
     r->done = 1;
     r->stopped = stopped;
 }
@@ -428,7 +432,7 @@ static void check_end(struct rank_run *r)
     struct clique_shared *sh = &r->team.shared;
     if (__atomic_load_n(&sh->best_size, __ATOMIC_RELAXED) >= s->target)
         finish(r, 0);
-    else if (r->stop_asked || r->failed || __atomic_load_n(&sh->stop, __ATOMIC_RELAXED) ||
+    else if (r->stop_asked || __atomic_load_n(&sh->stop, __ATOMIC_RELAXED) ||
              deadline_passed(&s->opts->deadline))
         finish(r, 1);
 }
@@ -453,110 +457,123 @@ static void when_idle(struct rank_run *r)
         finish(r, 0);
 }
 
-/*
- * One rank's part of the search of s: its threads, the messages, until
- * rank 0 says it is over; then the counts go to rank 0 and the link
- * settles. stop: this rank's signal flag (NULL at rank 0, whose deadline
- * carries it).
- */
-static int run_rank(struct clique_search *s, struct dist_link *l, int threads,
-                    volatile sig_atomic_t *stop, struct backlog *early)
+static void rank_free(struct rank_run *r)
 {
-    struct rank_run r = {.l = l, .s = s, .sent_best = s->best_size};
-    if (team_open(&r.team, s, threads) != MVC_OK) {
-        if (l->rank != 0)
-            l->send(l, 0, TAG_STOP, NULL, 0);
+    free(r->clique), free(r->result);
+}
+
+/*
+ * What a rank needs for its part of the search of s, taken before it
+ * starts: `threads` threads, the buffers, and at rank 0 the root item.
+ * MVC_OK, or MVC_ENOMEM with nothing started.
+ */
+static int rank_open(struct rank_run *r, struct clique_search *s, struct dist_link *l, int threads)
+{
+    *r = (struct rank_run){.l = l, .s = s, .sent_best = s->best_size};
+    r->clique = malloc(((size_t)s->n + 1) * sizeof *r->clique);
+    r->result = malloc(2 * sizeof(int64_t) + ((size_t)s->n + 1) * sizeof(int32_t));
+    size_t ints = clique_item_ints(0, s->words);
+    int32_t *root = l->rank == 0 ? calloc(ints, sizeof *root) : NULL;
+    if (!r->clique || !r->result || (l->rank == 0 && root == NULL) ||
+        team_open(&r->team, s, threads) != MVC_OK) {
+        rank_free(r);
+        free(root);
         return MVC_ENOMEM;
     }
-    steal_init(&r.steal, l->rank, l->ranks, 0x5eed);
-    if (l->rank == 0) {
+    steal_init(&r->steal, l->rank, l->ranks, 0x5eed);
+    if (root != NULL) {
         /* the root: no vertex chosen yet, every vertex a candidate */
-        size_t ints = clique_item_ints(0, s->words);
-        int32_t *root = calloc(ints, sizeof *root);
-        if (root == NULL) {
-            team_close(&r.team, s);
-            return MVC_ENOMEM;
-        }
         root[0] = (int32_t)ints, root[1] = 0, root[2] = s->n;
         for (int32_t v = 0; v < s->n; v++)
             root[CLIQUE_ITEM_HEAD + 2 * (v / WORD_BITS) + (v % WORD_BITS) / 32] |=
                 (int32_t)(1u << (v % 32));
-        team_add(&r.team, root, ints);
+        team_add(&r->team, root, ints);
         free(root);
     }
+    return MVC_OK;
+}
+
+/*
+ * One rank's part of the search (rank_open'ed): its threads, the messages,
+ * until rank 0 says it is over; then the counts go to rank 0 and the link
+ * settles. stop: this rank's signal flag (NULL at rank 0, whose deadline
+ * carries it); early: what came before the problem.
+ */
+static void rank_search(struct rank_run *r, volatile sig_atomic_t *stop,
+                        const struct backlog *early)
+{
+    struct dist_link *l = r->l;
+    struct clique_search *s = r->s;
+    struct clique_shared *sh = &r->team.shared;
     for (size_t i = 0; early != NULL && i < early->count; i++) {
-        struct letter *m = &early->letters[i];
-        handle(&r, m->from, m->tag, m->bytes, m->size);
+        const struct letter *m = &early->letters[i];
+        handle(r, m->from, m->tag, m->bytes, m->size);
     }
-    while (!r.done) {
-        int busy = receive_all(&r);
-        if (r.done)
+    while (!r->done) {
+        int busy = receive_all(r);
+        if (r->done)
             break;
-        busy |= share_best(&r);
-        struct clique_shared *sh = &r.team.shared;
+        busy |= share_best(r);
         if (l->rank == 0) {
-            check_end(&r);
-            if (r.done)
+            check_end(r);
+            if (r->done)
                 break;
-        } else if ((stop != NULL && *stop) || r.failed) {
+        } else if (stop != NULL && *stop) {
             __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED);
         }
         /*
          * A stopped rank drops its work: it must never pass the token on
          * (rank 0 could take the search for complete before the stop
          * reaches it), only tell rank 0, which ends the search as stopped.
+         * The stop is read after the idleness: a thread raises it before it
+         * takes the team's lock to go idle, so a rank seen idle here with
+         * the stop unseen had no stopped thread.
          */
+        int passive = team_passive(&r->team);
         if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) {
-            if (l->rank != 0 && !r.stop_asked &&
+            if (l->rank != 0 && !r->stop_asked &&
                 __atomic_load_n(&sh->best_size, __ATOMIC_RELAXED) < s->target) {
-                send_to(&r, 0, TAG_STOP, NULL, 0);
-                r.stop_asked = 1;
+                send_to(r, 0, TAG_STOP, NULL, 0);
+                r->stop_asked = 1;
             }
-        } else if (team_passive(&r.team)) {
-            when_idle(&r);
+        } else if (passive) {
+            when_idle(r);
         }
-        if (!busy && !r.done)
+        if (!busy && !r->done)
             clock_sleep(IDLE_WAIT);
     }
     if (l->rank == 0) {
         /* the threads keep the team's best, which the results may raise */
-        while (r.results < l->ranks - 1) {
-            if (!receive_all(&r))
+        while (r->results < l->ranks - 1) {
+            if (!receive_all(r))
                 clock_sleep(IDLE_WAIT);
         }
-        team_close(&r.team, s);
-        s->nodes += r.nodes;
-        s->maxsat.spared += r.spared;
+        team_close(&r->team, s);
+        s->nodes += r->nodes;
+        s->maxsat.spared += r->spared;
     } else {
-        team_close(&r.team, s);
-        size_t size = 2 * sizeof(int64_t) + (size_t)s->best_size * sizeof(int32_t);
-        unsigned char *result = malloc(size);
-        if (result != NULL) {
-            int64_t counts[2] = {s->nodes, s->maxsat.spared};
-            memcpy(result, counts, sizeof counts);
-            memcpy(result + sizeof counts, s->best, (size_t)s->best_size * sizeof(int32_t));
-        }
-        /* without memory the counts alone: rank 0 waits for every rank's result */
+        team_close(&r->team, s);
         int64_t counts[2] = {s->nodes, s->maxsat.spared};
-        send_to(&r, 0, TAG_RESULT, result ? (void *)result : (void *)counts,
-                result ? size : sizeof counts);
-        free(result);
+        memcpy(r->result, counts, sizeof counts);
+        memcpy(r->result + sizeof counts, s->best, (size_t)s->best_size * sizeof(int32_t));
+        send_to(r, 0, TAG_RESULT, r->result,
+                sizeof counts + (size_t)s->best_size * sizeof(int32_t));
     }
-    s->stopped = r.stopped;
+    s->stopped = r->stopped;
+    rank_free(r);
     l->settle(l);
-    return MVC_OK;
 }
 
 /*
  * The problem, as rank 0 sends it: int32 n, MaxSAT on, target, best size,
- * the best clique, then the adjacency rows (n rows of words, search order).
+ * the best clique, a pad to a multiple of 8 bytes, then the adjacency rows
+ * (n rows of words, search order).
  */
 #define PROBLEM_HEAD 4
 
-static size_t problem_size(const struct clique_search *s)
+static size_t problem_head_ints(int32_t best_size)
 {
-    return ((size_t)PROBLEM_HEAD + (size_t)s->best_size) * sizeof(int32_t) +
-           (size_t)s->n * (size_t)s->words * sizeof(word_t);
+    return ((size_t)PROBLEM_HEAD + (size_t)best_size + 1) / 2 * 2;
 }
 
 /* Down the binary tree of ranks: rank i passes what it got on to 2i + 1 and 2i + 2. */
@@ -568,19 +585,23 @@ static void forward(struct dist_link *l, int tag, const void *bytes, size_t size
 
 int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads)
 {
-    size_t size = problem_size(s);
-    unsigned char *problem = malloc(size);
-    if (problem == NULL)
+    size_t head_bytes = problem_head_ints(s->best_size) * sizeof(int32_t);
+    size_t rows = (size_t)s->n * (size_t)s->words * sizeof(word_t);
+    unsigned char *problem = calloc(head_bytes + rows, 1);
+    struct rank_run r;
+    /* everything taken before the problem leaves: once it has, the search must run to its end */
+    if (problem == NULL || rank_open(&r, s, l, threads) != MVC_OK) {
+        free(problem);
         return MVC_ENOMEM;
+    }
     int32_t head[PROBLEM_HEAD] = {s->n, s->use_maxsat, s->target, s->best_size};
-    size_t at = 0;
-    memcpy(problem, head, sizeof head), at += sizeof head;
-    memcpy(problem + at, s->best, (size_t)s->best_size * sizeof(int32_t));
-    at += (size_t)s->best_size * sizeof(int32_t);
-    memcpy(problem + at, s->adj, (size_t)s->n * (size_t)s->words * sizeof(word_t));
-    forward(l, TAG_PROBLEM, problem, size);
+    memcpy(problem, head, sizeof head);
+    memcpy(problem + sizeof head, s->best, (size_t)s->best_size * sizeof(int32_t));
+    memcpy(problem + head_bytes, s->adj, rows);
+    forward(l, TAG_PROBLEM, problem, head_bytes + rows);
     free(problem);
-    return run_rank(s, l, threads, NULL, NULL);
+    rank_search(&r, NULL, NULL);
+    return MVC_OK;
 }
 
 /* A rank that cannot take part: rank 0 is told, and the search ends as stopped. */
@@ -632,17 +653,20 @@ static void serve_problem(struct dist_link *l, int threads, volatile sig_atomic_
     s.use_maxsat = head[1];
     s.target = head[2];
     s.start = clock_seconds();
+    size_t head_bytes = problem_head_ints(best_size) * sizeof(int32_t);
     size_t rows = (size_t)n * (size_t)((n + WORD_BITS - 1) / WORD_BITS) * sizeof(word_t);
-    size_t at = sizeof head + (size_t)best_size * sizeof(int32_t);
-    int status = size == at + rows
-                     ? clique_search_from_rows(&s, n, (const word_t *)(const void *)(problem + at))
+    struct rank_run r;
+    int status = n >= 0 && best_size >= 0 && best_size <= n && size == head_bytes + rows
+                     ? clique_search_from_rows(&s, n, problem + head_bytes)
                      : MVC_EINPUT;
     if (status == MVC_OK) {
         memcpy(s.best, problem + sizeof head, (size_t)best_size * sizeof(int32_t));
         s.best_size = best_size;
-        status = run_rank(&s, l, threads, stop, early);
+        status = rank_open(&r, &s, l, clique_search_threads_cap(n, threads));
     }
-    if (status != MVC_OK)
+    if (status == MVC_OK)
+        rank_search(&r, stop, early);
+    else
         sit_out(l, early);
     clique_search_free(&s);
 }
@@ -654,6 +678,9 @@ static void backlog_clear(struct backlog *b)
     b->count = 0;
 }
 
+/* Seconds a rank sleeps between polls while no search runs. */
+#define SERVE_WAIT 0.001
+
 void clique_dist_serve(struct dist_link *l, int threads, volatile sig_atomic_t *stop)
 {
     struct backlog early = {NULL, 0, 0};
@@ -662,7 +689,7 @@ void clique_dist_serve(struct dist_link *l, int threads, volatile sig_atomic_t *
         void *bytes;
         size_t size;
         if (!l->receive(l, &from, &tag, &bytes, &size)) {
-            clock_sleep(IDLE_WAIT);
+            clock_sleep(early.count > 0 ? IDLE_WAIT : SERVE_WAIT);
             continue;
         }
         if (tag == TAG_PROBLEM || tag == TAG_RELEASE) {
@@ -672,10 +699,9 @@ void clique_dist_serve(struct dist_link *l, int threads, volatile sig_atomic_t *
                 size_t capacity = early.capacity ? 2 * early.capacity : 16;
                 struct letter *grown = realloc(early.letters, capacity * sizeof *grown);
                 if (grown == NULL) {
-                    /* a lost token or request could hang the search: stop it instead */
-                    l->send(l, 0, TAG_STOP, NULL, 0);
-                    free(bytes);
-                    continue;
+                    /* a lost token or request could hang the search: an error instead */
+                    fprintf(stderr, "mvc-gpu: rank %d: out of memory for a message\n", l->rank);
+                    abort();
                 }
                 early.letters = grown, early.capacity = capacity;
             }

@@ -90,7 +90,10 @@ static inline size_t clique_item_ints(int32_t depth, int32_t words)
  * `words` words, search order) are copied from rows; no vertex order.
  * MVC_OK or MVC_ENOMEM (then clique_search_free it).
  */
-int clique_search_from_rows(struct clique_search *s, int32_t n, const word_t *rows);
+int clique_search_from_rows(struct clique_search *s, int32_t n, const void *rows);
+
+/* At most `threads`, fewer where their scratch would pass the search's memory cap. */
+int clique_search_threads_cap(int32_t n, int threads);
 
 /* The scratch of one more thread of s's search (adj shared): MVC_OK or MVC_ENOMEM. */
 int clique_search_scratch(struct clique_search *s);
