@@ -92,9 +92,10 @@ static void check(struct world_run *run, const struct graph *g, int32_t opt, con
     struct cover c = {0};
     struct solve_stats st;
     int outcome = solve(g, -1, run->threads, 0, &c, &st);
-    ok(outcome == SOLVE_OPTIMAL && c.size == opt && valid(g, &c) && st.proven,
-       "%s, %d ranks x %d threads: cover %d, optimum %d, %lld nodes", name, run->ranks,
-       run->threads, c.size, opt, (long long)st.nodes);
+    ok(outcome == SOLVE_OPTIMAL && c.size == opt && valid(g, &c) && st.proven &&
+           st.ranks.ranks == run->ranks,
+       "%s, %d ranks x %d threads: cover %d, optimum %d, %lld nodes over %d ranks", name,
+       run->ranks, run->threads, c.size, opt, (long long)st.nodes, st.ranks.ranks);
     cover_free(&c);
     if (opt > 0) {
         outcome = solve(g, opt - 1, run->threads, 0, &c, &st);
@@ -129,6 +130,11 @@ static void check_stops(struct world_run *run)
     double took = clock_seconds() - start;
     ok(outcome == SOLVE_STOPPED && !st.proven && valid(g, &c) && took < 3,
        "%d ranks: a time limit of 0.2 s: stopped after %.2f s, cover %d", run->ranks, took, c.size);
+    /* 0.2 s of a search with work for all: every rank got some (stealing works) */
+    ok(st.ranks.ranks == run->ranks && st.ranks.nodes_min > 0,
+       "%d ranks: every rank searched: fewest nodes on one %lld, most %lld, busy %.2f on average",
+       run->ranks, (long long)st.ranks.nodes_min, (long long)st.ranks.nodes_max,
+       st.ranks.busy_mean);
     cover_free(&c);
     /* a signal at the last rank: the search ends as stopped, never as proven */
     run->stop[run->ranks - 1] = 1;

@@ -73,10 +73,15 @@ ok $? "4 ranks, cop_hat300-1: cover $(cover_size "$TMP/out"), minimum 292 (exit 
 # a time limit: rank 0 stops every rank and prints the best cover, not claimed minimum
 t0=$(date +%s%N)
 # shellcheck disable=SC2086
-mpi 4 $spread --time-limit 1 "$hard"
+mpi 4 $spread --time-limit 1 --stats="$TMP/stats.json" "$hard"
 ms=$((($(date +%s%N) - t0) / 1000000))
 [ "$status" -eq 4 ] && [ "$ms" -lt 5000 ] && check_cover "$hard" "$TMP/out" && grep -q 'not proven' "$TMP/out"
 ok $? "4 ranks, --time-limit 1: exit $status after $ms ms, cover $(cover_size "$TMP/out") not proven"
+# a second of work for everyone: every rank searched (the work crossed processes)
+ranks=$(grep -o '"ranks": {[^}]*}' "$TMP/stats.json")
+fewest=$(echo "$ranks" | sed -n 's/.*"nodes_min": \([0-9]*\).*/\1/p')
+echo "$ranks" | grep -q '"count": 4' && [ "${fewest:-0}" -gt 0 ]
+ok $? "4 ranks, --stats: every rank searched ($ranks)"
 
 # SIGTERM to mpirun reaches every rank: the best cover is printed
 # shellcheck disable=SC2086

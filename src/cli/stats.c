@@ -64,6 +64,22 @@ static void json_devices(FILE *out, const struct solve_stats *st)
     fputs("]", out);
 }
 
+/*
+ * A search over the ranks of an MPI job: how many, the fewest and most
+ * nodes of one rank, and the share of their threads' time the ranks spent
+ * searching (lowest, mean).
+ */
+static void json_ranks(FILE *out, const struct solve_stats *st)
+{
+    if (st->ranks.ranks <= 1)
+        return;
+    fprintf(out,
+            ",\n  \"ranks\": {\"count\": %d, \"nodes_min\": %lld, \"nodes_max\": %lld, "
+            "\"busy_min\": %.4f, \"busy_mean\": %.4f}",
+            st->ranks.ranks, (long long)st->ranks.nodes_min, (long long)st->ranks.nodes_max,
+            st->ranks.busy_min, st->ranks.busy_mean);
+}
+
 int stats_write_json(FILE *out, const struct run_info *run, const struct solve_stats *st)
 {
     json_run_head(out, run, "solver", st->solver);
@@ -74,6 +90,7 @@ int stats_write_json(FILE *out, const struct run_info *run, const struct solve_s
             (long)st->greedy_size, (long long)st->nodes);
     if (st->maxsat_spared > 0)
         fprintf(out, ",\n  \"maxsat_spared\": %lld", (long long)st->maxsat_spared);
+    json_ranks(out, st);
     fprintf(out,
             ",\n  \"time\": {\"load\": %.6f, \"reduce\": %.6f, \"upper_bound\": %.6f, "
             "\"search\": %.6f, \"total\": %.6f}",
@@ -133,6 +150,7 @@ int stats_write_clique_json(FILE *out, const struct run_info *run,
         json_devices(out, &st->cover);
         fputs("}", out);
     }
+    json_ranks(out, &st->cover);
     fprintf(out, ",\n  \"time\": {\"load\": %.6f, \"search\": %.6f, \"total\": %.6f}\n}\n",
             run->t_load, st->t_search, run->t_total);
     return ferror(out) ? -1 : 0;

@@ -40,7 +40,8 @@ static void local_send(struct dist_link *l, int to, int tag, const void *bytes, 
     if (m == NULL)
         give_up(size);
     m->next = NULL, m->from = l->rank, m->tag = tag, m->size = size;
-    memcpy(m->bytes, bytes, size);
+    if (size > 0) /* bytes may be NULL then */
+        memcpy(m->bytes, bytes, size);
     pthread_mutex_lock(&box->lock);
     if (box->tail)
         box->tail->next = m;

@@ -59,7 +59,8 @@ static void mpi_send(struct dist_link *l, int to, int tag, const void *bytes, si
     void *copy = malloc(size ? size : 1);
     if (copy == NULL)
         give_up(m, "out of memory for a message", size);
-    memcpy(copy, bytes, size);
+    if (size > 0) /* bytes may be NULL then */
+        memcpy(copy, bytes, size);
     struct outgoing *o = &m->out[m->out_count];
     if (MPI_Isend(copy, (int)size, MPI_BYTE, to, tag, m->comm, &o->request) != MPI_SUCCESS)
         give_up(m, "MPI refused a message", size);

@@ -166,6 +166,17 @@ struct solve_stats {
     int gpus;                                     /* devices the search ran on (0 or 1: one) */
     int64_t nodes_per_gpu[SOLVE_MAX_GPUS];
     double search_per_gpu[SOLVE_MAX_GPUS]; /* seconds each device's grid ran */
+    /*
+     * A search over the ranks of an MPI job (src/vc/clique/clique_dist.c):
+     * how many, the fewest and most nodes one rank searched, and the share
+     * of its threads' time a rank spent searching (its busy fraction), the
+     * lowest and the mean.
+     */
+    struct rank_stats {
+        int ranks; /* 0: not spread */
+        int64_t nodes_min, nodes_max;
+        double busy_min, busy_mean;
+    } ranks;
     /* kernelization */
     int32_t kernel_n;
     int64_t kernel_m;

@@ -665,7 +665,7 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
         int threads = search_threads(o, g->n);
         struct dist_link *world =
             o->clique.local || g->n < DIST_MIN_VERTICES ? NULL : world_claim();
-        int spread = world != NULL && clique_dist_search(&s, world, threads) == MVC_OK;
+        int spread = world != NULL && clique_dist_search(&s, world, threads, &st->ranks) == MVC_OK;
         if (world != NULL)
             world_release();
         if (!spread && (threads <= 1 || search_parallel(&s, threads) != MVC_OK)) {

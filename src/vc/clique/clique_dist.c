@@ -21,7 +21,7 @@ enum tag {
     TAG_BEST,        /* a larger clique: its size, then its vertices */
     TAG_STOP,        /* any rank -> 0: stopped by a signal */
     TAG_DONE,        /* 0 -> all: the search is over; int32: 1 when stopped */
-    TAG_RESULT,      /* all -> 0 after DONE: int64 nodes, int64 spared, the rank's best clique */
+    TAG_RESULT, /* all -> 0 after DONE: int64 nodes, int64 spared, double busy, the best clique */
 };
 
 /* Seconds the communicating thread sleeps when no message came and nothing changed. */
@@ -113,7 +113,9 @@ static void *team_thread(void *arg)
         if (t->head == t->count)
             t->head = t->count = 0;
         pthread_mutex_unlock(&t->lock);
+        double start = clock_seconds();
         clique_search_item(s, item);
+        s->busy += clock_seconds() - start;
         free(item);
         clique_search_report(s);
         pthread_mutex_lock(&t->lock);
@@ -170,9 +172,13 @@ static int team_open(struct team *t, struct clique_search *s, int threads)
     return MVC_ENOMEM;
 }
 
-/* Ends the threads; s gets the team's best clique and what its threads counted. */
-static void team_close(struct team *t, struct clique_search *s)
+/*
+ * Ends the threads; s gets the team's best clique and what its threads
+ * counted. Returns the seconds they spent searching, all told.
+ */
+static double team_close(struct team *t, struct clique_search *s)
 {
+    double busy = 0;
     pthread_mutex_lock(&t->lock);
     t->quit = 1;
     __atomic_store_n(&t->shared.stop, 1, __ATOMIC_RELAXED);
@@ -183,6 +189,7 @@ static void team_close(struct team *t, struct clique_search *s)
         s->nodes += t->searches[i].nodes;
         s->nodes_reported += t->searches[i].nodes; /* each thread reported its own */
         s->maxsat.spared += t->searches[i].maxsat.spared;
+        busy += t->searches[i].busy;
         clique_search_free(&t->searches[i]);
     }
     s->best_size = t->shared.best_size;
@@ -194,6 +201,7 @@ static void team_close(struct team *t, struct clique_search *s)
     pthread_mutex_destroy(&t->shared.lock);
     pthread_cond_destroy(&t->wake);
     free(t->shared.best), free(t->searches), free(t->ids);
+    return busy;
 }
 
 /* No item in the pool and every thread waiting: the rank holds no work. */
@@ -285,9 +293,10 @@ struct rank_run {
     struct steal_state steal;
     int32_t sent_best; /* the largest clique this rank has sent the others */
     int done, stopped;
-    int stop_asked;        /* rank 0: a rank was stopped; other ranks: rank 0 was told */
-    int64_t nodes, spared; /* rank 0: the other ranks' counts */
-    int results;           /* rank 0: the other ranks' results received */
+    int stop_asked;           /* rank 0: a rank was stopped; other ranks: rank 0 was told */
+    int64_t nodes, spared;    /* rank 0: the other ranks' counts */
+    int results;              /* rank 0: the other ranks' results received */
+    struct rank_stats spread; /* rank 0: every rank's nodes and busy fraction */
     /*
      * Taken before the search starts, so that nothing after can fail for
      * memory: a clique (n + 1 ints), and the result message (two int64
@@ -296,6 +305,22 @@ struct rank_run {
     int32_t *clique;
     unsigned char *result;
 };
+
+/* A rank's result: two int64 counts and its busy fraction, then its best clique. */
+#define RESULT_HEAD (2 * sizeof(int64_t) + sizeof(double))
+
+/* One rank's nodes and busy fraction into the spread (busy_mean a running sum until the end). */
+static void spread_add(struct rank_stats *spread, int64_t nodes, double busy)
+{
+    if (spread->ranks == 0 || nodes < spread->nodes_min)
+        spread->nodes_min = nodes;
+    if (spread->ranks == 0 || nodes > spread->nodes_max)
+        spread->nodes_max = nodes;
+    if (spread->ranks == 0 || busy < spread->busy_min)
+        spread->busy_min = busy;
+    spread->busy_mean += busy;
+    spread->ranks++;
+}
 
 static void send_to(struct rank_run *r, int to, int tag, const void *bytes, size_t size)
 {
@@ -366,19 +391,22 @@ static void handle(struct rank_run *r, int from, int tag, const void *bytes, siz
     }
     case TAG_RESULT: {
         int64_t counts[2] = {0, 0};
-        if (size >= sizeof counts) {
+        double busy = 0;
+        if (size >= RESULT_HEAD) {
             memcpy(counts, bytes, sizeof counts);
+            memcpy(&busy, (const char *)bytes + sizeof counts, sizeof busy);
             /* the best clique of that rank, in case its own message is still on its way */
-            int32_t count = (int32_t)((size - sizeof counts) / sizeof(int32_t));
+            int32_t count = (int32_t)((size - RESULT_HEAD) / sizeof(int32_t));
             if (count <= r->s->n &&
                 count > __atomic_load_n(&t->shared.best_size, __ATOMIC_RELAXED)) {
-                memcpy(r->clique, (const char *)bytes + sizeof counts,
+                memcpy(r->clique, (const char *)bytes + RESULT_HEAD,
                        (size_t)count * sizeof *r->clique);
                 team_offer(t, r->clique, count, r->s->target);
             }
         }
         r->nodes += counts[0], r->spared += counts[1];
         r->results++;
+        spread_add(&r->spread, counts[0], busy);
         break;
     }
     default: break; /* a search's leftovers never reach the next (link->settle) */
@@ -471,7 +499,7 @@ static int rank_open(struct rank_run *r, struct clique_search *s, struct dist_li
 {
     *r = (struct rank_run){.l = l, .s = s, .sent_best = s->best_size};
     r->clique = malloc(((size_t)s->n + 1) * sizeof *r->clique);
-    r->result = malloc(2 * sizeof(int64_t) + ((size_t)s->n + 1) * sizeof(int32_t));
+    r->result = malloc(RESULT_HEAD + ((size_t)s->n + 1) * sizeof(int32_t));
     size_t ints = clique_item_ints(0, s->words);
     int32_t *root = l->rank == 0 ? calloc(ints, sizeof *root) : NULL;
     if (!r->clique || !r->result || (l->rank == 0 && root == NULL) ||
@@ -500,11 +528,14 @@ static int rank_open(struct rank_run *r, struct clique_search *s, struct dist_li
  * carries it); early: what came before the problem.
  */
 static void rank_search(struct rank_run *r, volatile sig_atomic_t *stop,
-                        const struct backlog *early)
+                        const struct backlog *early, struct rank_stats *ranks)
 {
     struct dist_link *l = r->l;
     struct clique_search *s = r->s;
     struct clique_shared *sh = &r->team.shared;
+    double start = clock_seconds();
+    int64_t nodes_before = s->nodes;
+    int threads = r->team.started;
     for (size_t i = 0; early != NULL && i < early->count; i++) {
         const struct letter *m = &early->letters[i];
         handle(r, m->from, m->tag, m->bytes, m->size);
@@ -548,18 +579,26 @@ static void rank_search(struct rank_run *r, volatile sig_atomic_t *stop,
             if (!receive_all(r))
                 clock_sleep(IDLE_WAIT);
         }
-        team_close(&r->team, s);
+        double wall = clock_seconds() - start;
+        double busy = team_close(&r->team, s);
+        spread_add(&r->spread, s->nodes - nodes_before,
+                   wall > 0 && threads > 0 ? busy / (wall * threads) : 0);
+        r->spread.busy_mean /= r->spread.ranks;
         s->nodes += r->nodes;
         s->maxsat.spared += r->spared;
     } else {
-        team_close(&r->team, s);
-        int64_t counts[2] = {s->nodes, s->maxsat.spared};
+        double wall = clock_seconds() - start;
+        double busy = team_close(&r->team, s);
+        busy = wall > 0 && threads > 0 ? busy / (wall * threads) : 0;
+        int64_t counts[2] = {s->nodes - nodes_before, s->maxsat.spared};
         memcpy(r->result, counts, sizeof counts);
-        memcpy(r->result + sizeof counts, s->best, (size_t)s->best_size * sizeof(int32_t));
-        send_to(r, 0, TAG_RESULT, r->result,
-                sizeof counts + (size_t)s->best_size * sizeof(int32_t));
+        memcpy(r->result + sizeof counts, &busy, sizeof busy);
+        memcpy(r->result + RESULT_HEAD, s->best, (size_t)s->best_size * sizeof(int32_t));
+        send_to(r, 0, TAG_RESULT, r->result, RESULT_HEAD + (size_t)s->best_size * sizeof(int32_t));
     }
     s->stopped = r->stopped;
+    if (ranks != NULL)
+        *ranks = r->spread;
     rank_free(r);
     l->settle(l);
 }
@@ -583,7 +622,8 @@ static void forward(struct dist_link *l, int tag, const void *bytes, size_t size
         l->send(l, child, tag, bytes, size);
 }
 
-int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads)
+int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads,
+                       struct rank_stats *ranks)
 {
     size_t head_bytes = problem_head_ints(s->best_size) * sizeof(int32_t);
     size_t rows = (size_t)s->n * (size_t)s->words * sizeof(word_t);
@@ -600,7 +640,7 @@ int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads
     memcpy(problem + head_bytes, s->adj, rows);
     forward(l, TAG_PROBLEM, problem, head_bytes + rows);
     free(problem);
-    rank_search(&r, NULL, NULL);
+    rank_search(&r, NULL, NULL, ranks);
     return MVC_OK;
 }
 
@@ -628,8 +668,8 @@ static void sit_out(struct dist_link *l, const struct backlog *early)
         done = tag == TAG_DONE;
         free(bytes);
     }
-    int64_t counts[2] = {0, 0};
-    l->send(l, 0, TAG_RESULT, counts, sizeof counts);
+    unsigned char result[RESULT_HEAD] = {0};
+    l->send(l, 0, TAG_RESULT, result, sizeof result);
     l->settle(l);
 }
 
@@ -665,7 +705,7 @@ static void serve_problem(struct dist_link *l, int threads, volatile sig_atomic_
         status = rank_open(&r, &s, l, clique_search_threads_cap(n, threads));
     }
     if (status == MVC_OK)
-        rank_search(&r, stop, early);
+        rank_search(&r, stop, early, NULL);
     else
         sit_out(l, early);
     clique_search_free(&s);

@@ -23,10 +23,12 @@
  * Rank 0: searches s (its adjacency, order, greedy best, target, MaxSAT
  * choice and options set, as solve_clique sets them) with every rank of l,
  * `threads` threads here. On return s->best, s->best_size, s->nodes (all
- * ranks), s->maxsat.spared and s->stopped say what the search found.
- * MVC_OK, or MVC_ENOMEM with nothing searched.
+ * ranks), s->maxsat.spared and s->stopped say what the search found, and
+ * *ranks how the work was spread. MVC_OK, or MVC_ENOMEM with nothing
+ * searched.
  */
-int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads);
+int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads,
+                       struct rank_stats *ranks);
 
 /*
  * Any other rank: takes part in every search rank 0 starts, `threads`

@@ -68,6 +68,7 @@ struct clique_search {
     struct clique_maxsat maxsat;
     int use_maxsat;                /* spare branches by MaxSAT reasoning over the colour classes */
     int64_t nodes, nodes_reported; /* reported: to opts->report */
+    double busy;                   /* seconds spent on items (clique_dist.c's threads) */
     int stopped;
     double start;
     const struct solve_opts *opts;
