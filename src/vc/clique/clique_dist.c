@@ -26,6 +26,13 @@ enum tag {
 
 /* Seconds the communicating thread sleeps when no message came and nothing changed. */
 #define IDLE_WAIT 0.0002
+/*
+ * After each refusal in a row an idle rank waits twice as long before it
+ * asks again, up to this: where work is scarce (the start, the end) a
+ * thousand idle ranks would otherwise send some five million requests a
+ * second.
+ */
+#define ASK_WAIT_MAX 0.004
 
 /* The threads of one rank and the pool of items they take from. */
 struct team {
@@ -293,10 +300,11 @@ struct rank_run {
     struct steal_state steal;
     int32_t sent_best; /* the largest clique this rank has sent the others */
     int done, stopped;
-    int stop_asked;           /* rank 0: a rank was stopped; other ranks: rank 0 was told */
-    int64_t nodes, spared;    /* rank 0: the other ranks' counts */
-    int results;              /* rank 0: the other ranks' results received */
-    struct rank_stats spread; /* rank 0: every rank's nodes and busy fraction */
+    int stop_asked;            /* rank 0: a rank was stopped; other ranks: rank 0 was told */
+    int64_t nodes, spared;     /* rank 0: the other ranks' counts */
+    int results;               /* rank 0: the other ranks' results received */
+    struct rank_stats spread;  /* rank 0: every rank's nodes and busy fraction */
+    double ask_wait, next_ask; /* the wait after refusals, and when to ask again */
     /*
      * Taken before the search starts, so that nothing after can fail for
      * memory: a clique (n + 1 ints), and the result message (two int64
@@ -354,8 +362,15 @@ static void handle(struct rank_run *r, int from, int tag, const void *bytes, siz
         /* counted before the items are in the pool: the rank is busy from here */
         steal_work_received(&r->steal);
         team_add(t, bytes, size / sizeof(int32_t));
+        r->ask_wait = 0;
         break;
-    case TAG_REFUSED: steal_refused(&r->steal); break;
+    case TAG_REFUSED:
+        steal_refused(&r->steal);
+        r->ask_wait = r->ask_wait > 0 ? 2 * r->ask_wait : IDLE_WAIT;
+        if (r->ask_wait > ASK_WAIT_MAX)
+            r->ask_wait = ASK_WAIT_MAX;
+        r->next_ask = clock_seconds() + r->ask_wait;
+        break;
     case TAG_TOKEN: {
         int64_t count;
         int32_t black;
@@ -468,7 +483,7 @@ static void check_end(struct rank_run *r)
 /* What an idle rank does: ask for work, pass the token on, and at rank 0 see the end. */
 static void when_idle(struct rank_run *r)
 {
-    if (!r->steal.asking && r->l->ranks > 1) {
+    if (!r->steal.asking && r->l->ranks > 1 && clock_seconds() >= r->next_ask) {
         int victim = steal_victim(&r->steal);
         send_to(r, victim, TAG_STEAL, NULL, 0);
     }
