@@ -20,8 +20,8 @@ enum tag {
     TAG_TOKEN,       /* the termination token: int64 count, int32 colour */
     TAG_BEST,        /* a larger clique: its size, then its vertices */
     TAG_STOP,        /* any rank -> 0: stopped by a signal */
-    TAG_DONE,        /* 0 -> all: the search is over; int32: 1 when stopped */
-    TAG_RESULT, /* all -> 0 after DONE: int64 nodes, int64 spared, double busy, the best clique */
+    TAG_DONE,        /* down the tree from rank 0: the search is over; int32: 1 when stopped */
+    TAG_RESULT,      /* up the tree after DONE: a subtree's result_head, then its best clique */
 };
 
 /* Seconds the communicating thread sleeps when no message came and nothing changed. */
@@ -275,6 +275,18 @@ static void team_offer(struct team *t, const int32_t *clique, int32_t size, int3
     pthread_mutex_unlock(&sh->lock);
 }
 
+/*
+ * What a subtree of ranks sends up the tree once a search is over, before
+ * its largest clique: its nodes and branches spared, how many ranks, the
+ * fewest and most nodes of one, the lowest and the sum of their busy
+ * fractions (the share of a rank's threads' time spent searching).
+ */
+struct result_head {
+    int64_t nodes, spared, ranks, nodes_min, nodes_max;
+    double busy_min, busy_sum;
+};
+#define RESULT_HEAD sizeof(struct result_head)
+
 /* A message kept for later. */
 struct letter {
     int from, tag;
@@ -301,33 +313,48 @@ struct rank_run {
     int32_t sent_best; /* the largest clique this rank has sent the others */
     int done, stopped;
     int stop_asked;            /* rank 0: a rank was stopped; other ranks: rank 0 was told */
-    int64_t nodes, spared;     /* rank 0: the other ranks' counts */
-    int results;               /* rank 0: the other ranks' results received */
-    struct rank_stats spread;  /* rank 0: every rank's nodes and busy fraction */
     double ask_wait, next_ask; /* the wait after refusals, and when to ask again */
+    double start;              /* when its threads started */
+    struct result_head sum;    /* this rank's subtree, once the search is over */
+    int results;               /* results of child ranks received */
     /*
      * Taken before the search starts, so that nothing after can fail for
-     * memory: a clique (n + 1 ints), and the result message (two int64
-     * counts and a clique).
+     * memory: a clique to send (n + 1 ints), the subtree's largest clique
+     * (n + 1 ints, `merged_size` of them), and the result message.
      */
-    int32_t *clique;
+    int32_t *clique, *merged;
+    int32_t merged_size;
     unsigned char *result;
 };
 
-/* A rank's result: two int64 counts and its busy fraction, then its best clique. */
-#define RESULT_HEAD (2 * sizeof(int64_t) + sizeof(double))
-
-/* One rank's nodes and busy fraction into the spread (busy_mean a running sum until the end). */
-static void spread_add(struct rank_stats *spread, int64_t nodes, double busy)
+/* Ranks below this one in the binary tree of ranks (2i + 1, 2i + 2): 0, 1 or 2. */
+static int children(const struct dist_link *l)
 {
-    if (spread->ranks == 0 || nodes < spread->nodes_min)
-        spread->nodes_min = nodes;
-    if (spread->ranks == 0 || nodes > spread->nodes_max)
-        spread->nodes_max = nodes;
-    if (spread->ranks == 0 || busy < spread->busy_min)
-        spread->busy_min = busy;
-    spread->busy_mean += busy;
-    spread->ranks++;
+    return (2 * l->rank + 1 < l->ranks) + (2 * l->rank + 2 < l->ranks);
+}
+
+/* A subtree's counts into the sum of a larger one. */
+static void result_merge(struct result_head *into, const struct result_head *add)
+{
+    if (add->ranks <= 0)
+        return;
+    if (into->ranks == 0 || add->nodes_min < into->nodes_min)
+        into->nodes_min = add->nodes_min;
+    if (into->ranks == 0 || add->nodes_max > into->nodes_max)
+        into->nodes_max = add->nodes_max;
+    if (into->ranks == 0 || add->busy_min < into->busy_min)
+        into->busy_min = add->busy_min;
+    into->busy_sum += add->busy_sum;
+    into->nodes += add->nodes;
+    into->spared += add->spared;
+    into->ranks += add->ranks;
+}
+
+/* Down the binary tree of ranks: rank i passes what it got on to 2i + 1 and 2i + 2. */
+static void forward(struct dist_link *l, int tag, const void *bytes, size_t size)
+{
+    for (int child = 2 * l->rank + 1; child <= 2 * l->rank + 2 && child < l->ranks; child++)
+        l->send(l, child, tag, bytes, size);
 }
 
 static void send_to(struct rank_run *r, int to, int tag, const void *bytes, size_t size)
@@ -400,28 +427,26 @@ static void handle(struct rank_run *r, int from, int tag, const void *bytes, siz
         int32_t stopped = 0;
         if (size >= sizeof stopped)
             memcpy(&stopped, bytes, sizeof stopped);
+        if (!r->done)
+            forward(r->l, TAG_DONE, &stopped, sizeof stopped);
         r->done = 1;
         r->stopped = stopped;
         break;
     }
     case TAG_RESULT: {
-        int64_t counts[2] = {0, 0};
-        double busy = 0;
+        struct result_head head;
         if (size >= RESULT_HEAD) {
-            memcpy(counts, bytes, sizeof counts);
-            memcpy(&busy, (const char *)bytes + sizeof counts, sizeof busy);
-            /* the best clique of that rank, in case its own message is still on its way */
+            memcpy(&head, bytes, sizeof head);
+            result_merge(&r->sum, &head);
+            /* the subtree's largest clique, in case its own message is still on its way */
             int32_t count = (int32_t)((size - RESULT_HEAD) / sizeof(int32_t));
-            if (count <= r->s->n &&
-                count > __atomic_load_n(&t->shared.best_size, __ATOMIC_RELAXED)) {
-                memcpy(r->clique, (const char *)bytes + RESULT_HEAD,
-                       (size_t)count * sizeof *r->clique);
-                team_offer(t, r->clique, count, r->s->target);
+            if (count <= r->s->n && count > r->merged_size) {
+                memcpy(r->merged, (const char *)bytes + RESULT_HEAD,
+                       (size_t)count * sizeof *r->merged);
+                r->merged_size = count;
             }
         }
-        r->nodes += counts[0], r->spared += counts[1];
         r->results++;
-        spread_add(&r->spread, counts[0], busy);
         break;
     }
     default: break; /* a search's leftovers never reach the next (link->settle) */
@@ -458,11 +483,11 @@ static int share_best(struct rank_run *r)
     return 1;
 }
 
-/* Rank 0 ends the search: every rank is told, and this rank's threads stop. */
+/* Rank 0 ends the search: every rank is told (down the tree), and this rank's threads stop. */
 static void finish(struct rank_run *r, int stopped)
 {
     int32_t flag = stopped;
-    send_all(r, TAG_DONE, &flag, sizeof flag);
+    forward(r->l, TAG_DONE, &flag, sizeof flag);
     __atomic_store_n(&r->team.shared.stop, 1, __ATOMIC_RELAXED);
     r->done = 1;
     r->stopped = stopped;
@@ -502,7 +527,7 @@ static void when_idle(struct rank_run *r)
 
 static void rank_free(struct rank_run *r)
 {
-    free(r->clique), free(r->result);
+    free(r->clique), free(r->merged), free(r->result);
 }
 
 /*
@@ -512,12 +537,13 @@ static void rank_free(struct rank_run *r)
  */
 static int rank_open(struct rank_run *r, struct clique_search *s, struct dist_link *l, int threads)
 {
-    *r = (struct rank_run){.l = l, .s = s, .sent_best = s->best_size};
+    *r = (struct rank_run){.l = l, .s = s, .sent_best = s->best_size, .start = clock_seconds()};
     r->clique = malloc(((size_t)s->n + 1) * sizeof *r->clique);
+    r->merged = malloc(((size_t)s->n + 1) * sizeof *r->merged);
     r->result = malloc(RESULT_HEAD + ((size_t)s->n + 1) * sizeof(int32_t));
     size_t ints = clique_item_ints(0, s->words);
     int32_t *root = l->rank == 0 ? calloc(ints, sizeof *root) : NULL;
-    if (!r->clique || !r->result || (l->rank == 0 && root == NULL) ||
+    if (!r->clique || !r->merged || !r->result || (l->rank == 0 && root == NULL) ||
         team_open(&r->team, s, threads) != MVC_OK) {
         rank_free(r);
         free(root);
@@ -548,8 +574,7 @@ static void rank_search(struct rank_run *r, volatile sig_atomic_t *stop,
     struct dist_link *l = r->l;
     struct clique_search *s = r->s;
     struct clique_shared *sh = &r->team.shared;
-    double start = clock_seconds();
-    int64_t nodes_before = s->nodes;
+    int64_t nodes_before = s->nodes, spared_before = s->maxsat.spared;
     int threads = r->team.started;
     for (size_t i = 0; early != NULL && i < early->count; i++) {
         const struct letter *m = &early->letters[i];
@@ -588,32 +613,41 @@ static void rank_search(struct rank_run *r, volatile sig_atomic_t *stop,
         if (!busy && !r->done)
             clock_sleep(IDLE_WAIT);
     }
-    if (l->rank == 0) {
-        /* the threads keep the team's best, which the results may raise */
-        while (r->results < l->ranks - 1) {
-            if (!receive_all(r))
-                clock_sleep(IDLE_WAIT);
-        }
-        double wall = clock_seconds() - start;
-        double busy = team_close(&r->team, s);
-        spread_add(&r->spread, s->nodes - nodes_before,
-                   wall > 0 && threads > 0 ? busy / (wall * threads) : 0);
-        r->spread.busy_mean /= r->spread.ranks;
-        s->nodes += r->nodes;
-        s->maxsat.spared += r->spared;
+    /*
+     * The results go up the tree: each rank adds its own to its children's
+     * and passes the sum, with the subtree's largest clique (one a rank
+     * found may not have reached the others yet), to its parent.
+     */
+    double wall = clock_seconds() - r->start;
+    double busy = team_close(&r->team, s);
+    busy = wall > 0 && threads > 0 ? busy / (wall * threads) : 0;
+    int64_t own = s->nodes - nodes_before;
+    struct result_head mine = {own, s->maxsat.spared - spared_before, 1, own, own, busy, busy};
+    result_merge(&r->sum, &mine);
+    if (s->best_size > r->merged_size) {
+        memcpy(r->merged, s->best, (size_t)s->best_size * sizeof *r->merged);
+        r->merged_size = s->best_size;
+    }
+    while (r->results < children(l))
+        if (!receive_all(r))
+            clock_sleep(IDLE_WAIT);
+    if (l->rank != 0) {
+        memcpy(r->result, &r->sum, RESULT_HEAD);
+        memcpy(r->result + RESULT_HEAD, r->merged, (size_t)r->merged_size * sizeof(int32_t));
+        send_to(r, (l->rank - 1) / 2, TAG_RESULT, r->result,
+                RESULT_HEAD + (size_t)r->merged_size * sizeof(int32_t));
     } else {
-        double wall = clock_seconds() - start;
-        double busy = team_close(&r->team, s);
-        busy = wall > 0 && threads > 0 ? busy / (wall * threads) : 0;
-        int64_t counts[2] = {s->nodes - nodes_before, s->maxsat.spared};
-        memcpy(r->result, counts, sizeof counts);
-        memcpy(r->result + sizeof counts, &busy, sizeof busy);
-        memcpy(r->result + RESULT_HEAD, s->best, (size_t)s->best_size * sizeof(int32_t));
-        send_to(r, 0, TAG_RESULT, r->result, RESULT_HEAD + (size_t)s->best_size * sizeof(int32_t));
+        s->nodes = nodes_before + r->sum.nodes;
+        s->maxsat.spared = spared_before + r->sum.spared;
+        if (r->merged_size > s->best_size) {
+            memcpy(s->best, r->merged, (size_t)r->merged_size * sizeof *s->best);
+            s->best_size = r->merged_size;
+        }
+        if (ranks != NULL)
+            *ranks = (struct rank_stats){(int)r->sum.ranks, r->sum.nodes_min, r->sum.nodes_max,
+                                         r->sum.busy_min, r->sum.busy_sum / (double)r->sum.ranks};
     }
     s->stopped = r->stopped;
-    if (ranks != NULL)
-        *ranks = r->spread;
     rank_free(r);
     l->settle(l);
 }
@@ -628,13 +662,6 @@ static void rank_search(struct rank_run *r, volatile sig_atomic_t *stop,
 static size_t problem_head_ints(int32_t best_size)
 {
     return ((size_t)PROBLEM_HEAD + (size_t)best_size + 1) / 2 * 2;
-}
-
-/* Down the binary tree of ranks: rank i passes what it got on to 2i + 1 and 2i + 2. */
-static void forward(struct dist_link *l, int tag, const void *bytes, size_t size)
-{
-    for (int child = 2 * l->rank + 1; child <= 2 * l->rank + 2 && child < l->ranks; child++)
-        l->send(l, child, tag, bytes, size);
 }
 
 int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads,
@@ -659,18 +686,29 @@ int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads
     return MVC_OK;
 }
 
-/* A rank that cannot take part: rank 0 is told, and the search ends as stopped. */
+/*
+ * A rank that cannot take part: rank 0 is told, and the search ends as
+ * stopped. It refuses requests and keeps the token (the search cannot end as
+ * complete), passes the end down the tree and its children's results up,
+ * with a result of no nodes of its own.
+ */
 static void sit_out(struct dist_link *l, const struct backlog *early)
 {
     l->send(l, 0, TAG_STOP, NULL, 0);
-    int done = 0;
+    struct result_head sum = {0, 0, 1, 0, 0, 0, 0};
+    void *largest = NULL; /* the child result with the largest clique, reused to send the sum */
+    size_t largest_size = 0;
+    int done = 0, results = 0;
     for (size_t i = 0; i < early->count; i++) {
-        if (early->letters[i].tag == TAG_STEAL)
-            l->send(l, early->letters[i].from, TAG_REFUSED, NULL, 0);
-        done |= early->letters[i].tag == TAG_DONE;
+        const struct letter *m = &early->letters[i];
+        if (m->tag == TAG_STEAL)
+            l->send(l, m->from, TAG_REFUSED, NULL, 0);
+        if (m->tag == TAG_DONE && !done) {
+            forward(l, TAG_DONE, m->bytes, m->size);
+            done = 1;
+        }
     }
-    /* requests refused, the token kept (the search cannot end as complete), until rank 0 ends it */
-    while (!done) {
+    while (!done || results < children(l)) {
         int from, tag;
         void *bytes;
         size_t size;
@@ -680,11 +718,31 @@ static void sit_out(struct dist_link *l, const struct backlog *early)
         }
         if (tag == TAG_STEAL)
             l->send(l, from, TAG_REFUSED, NULL, 0);
-        done = tag == TAG_DONE;
+        if (tag == TAG_DONE && !done) {
+            forward(l, TAG_DONE, bytes, size);
+            done = 1;
+        }
+        if (tag == TAG_RESULT && size >= RESULT_HEAD) {
+            struct result_head head;
+            memcpy(&head, bytes, sizeof head);
+            result_merge(&sum, &head);
+            results++;
+            if (largest == NULL || size > largest_size) {
+                free(largest);
+                largest = bytes, largest_size = size;
+                continue;
+            }
+        }
         free(bytes);
     }
-    unsigned char result[RESULT_HEAD] = {0};
-    l->send(l, 0, TAG_RESULT, result, sizeof result);
+    if (l->rank != 0) {
+        unsigned char alone[RESULT_HEAD];
+        unsigned char *out = largest != NULL ? largest : alone;
+        memcpy(out, &sum, RESULT_HEAD);
+        l->send(l, (l->rank - 1) / 2, TAG_RESULT, out,
+                largest != NULL ? largest_size : RESULT_HEAD);
+    }
+    free(largest);
     l->settle(l);
 }
 
@@ -717,7 +775,8 @@ static void serve_problem(struct dist_link *l, int threads, volatile sig_atomic_
     if (status == MVC_OK) {
         memcpy(s.best, problem + sizeof head, (size_t)best_size * sizeof(int32_t));
         s.best_size = best_size;
-        status = rank_open(&r, &s, l, clique_search_threads_cap(n, threads));
+        status =
+            threads > 0 ? rank_open(&r, &s, l, clique_search_threads_cap(n, threads)) : MVC_ENOMEM;
     }
     if (status == MVC_OK)
         rank_search(&r, stop, early, NULL);

@@ -33,7 +33,10 @@ int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads
 /*
  * Any other rank: takes part in every search rank 0 starts, `threads`
  * threads each, until rank 0 releases it. *stop (a signal) stops this
- * rank's part of a search and, through rank 0, the search.
+ * rank's part of a search and, through rank 0, the search. A rank that
+ * cannot take part in a search (no memory for it; or `threads` < 1, which
+ * the tests use to make one) tells rank 0, which ends the search as
+ * stopped, and passes the end and the results on through the tree.
  */
 void clique_dist_serve(struct dist_link *l, int threads, volatile sig_atomic_t *stop);
 
