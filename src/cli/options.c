@@ -126,6 +126,8 @@ void options_print_help(FILE *out)
         "      --time-limit SEC   stop after SEC seconds and print the best answer found\n"
         "      --threads N        CPU threads (default: one per CPU, at most 16)\n"
         "      --gpu-after SEC    auto: the CPU's head start before a GPU solver joins (0.25)\n"
+        "  Built with --with-mpi, under mpirun: the CPU clique search spreads over the ranks\n"
+        "  and rank 0 answers (mpirun --bind-to none -np N mvc-gpu ...; docs/distributed.md)\n"
         "\n"
         "GPU tuning (default: from the device's occupancy and memory):\n"
         "      --gpus N|all       GPUs the clique search (clique-gpu) spreads over (default\n"
