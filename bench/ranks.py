@@ -21,20 +21,13 @@ import subprocess
 import tempfile
 import time
 
+from gpus import answer_size  # the size on an answer's "s" line
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIELDS = ["instance", "config", "ranks", "threads_per_rank", "time", "search", "status", "size",
           "omega", "correct", "nodes", "speedup_one_thread", "speedup_threads"]
 MPI_ENV = {"OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
            "OMPI_MCA_btl_vader_single_copy_mechanism": "none"}
-
-
-def clique_size(path):
-    with open(path, errors="replace") as f:
-        for line in f:
-            words = line.split()
-            if len(words) >= 4 and words[0] == "s" and words[1] == "clique":
-                return int(words[3])
-    return None
 
 
 def one_run(args, cmd_prefix, threads, path, omega, work):
@@ -54,7 +47,7 @@ def one_run(args, cmd_prefix, threads, path, omega, work):
     except subprocess.TimeoutExpired:
         status = "killed"
     wall = time.perf_counter() - start
-    size = clique_size(out) if os.path.exists(out) else None
+    size = answer_size(out, "clique") if os.path.exists(out) else None
     valid = size is not None and subprocess.run(
         [args.binary, "--check", "--clique", path, out], stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL).returncode == 0

@@ -257,6 +257,13 @@ static int pass(struct steal_state *s, int64_t *count, int *black)
     return to;
 }
 
+/* A ring of `ranks` fresh ranks. */
+static void ring(struct steal_state *s, int ranks)
+{
+    for (int i = 0; i < ranks; i++)
+        steal_init(&s[i], i, ranks, 1);
+}
+
 /* Rank 0, idle, starts a round: the token leaves for rank 1. */
 static void start_round(struct steal_state *s0, int64_t *count, int *black)
 {
@@ -274,8 +281,7 @@ static void start_round(struct steal_state *s0, int64_t *count, int *black)
 static void work_on_its_way(void)
 {
     struct steal_state s[3];
-    for (int i = 0; i < 3; i++)
-        steal_init(&s[i], i, 3, 1);
+    ring(s, 3);
     int64_t count;
     int black;
     start_round(&s[0], &count, &black);
@@ -310,8 +316,7 @@ static void work_on_its_way(void)
 static void work_behind_the_token(void)
 {
     struct steal_state s[4];
-    for (int i = 0; i < 4; i++)
-        steal_init(&s[i], i, 4, 1);
+    ring(s, 4);
     int64_t count;
     int black;
     start_round(&s[0], &count, &black);

@@ -415,7 +415,7 @@ static void hand_over_shallowest(struct clique_search *s, int32_t depth)
         bit_clear(rest, v);
     }
     s->cut[d] = 1;
-    s->split->hand_over(s->split, items, (size_t)count * one, count);
+    s->split->hand_over(s->split, items, (size_t)count * one);
 }
 
 static void expand(struct clique_search *s, int32_t depth)

@@ -94,9 +94,8 @@ static void team_add(struct team *t, const int32_t *items, size_t ints)
     pthread_mutex_unlock(&t->lock);
 }
 
-static void hand_over(struct clique_split *split, int32_t *items, size_t ints, int32_t count)
+static void hand_over(struct clique_split *split, int32_t *items, size_t ints)
 {
-    (void)count;
     team_add((struct team *)split, items, ints);
     free(items);
 }

@@ -42,7 +42,7 @@ struct clique_shared {
  */
 struct clique_split {
     int want; /* __atomic */
-    void (*hand_over)(struct clique_split *split, int32_t *items, size_t ints, int32_t count);
+    void (*hand_over)(struct clique_split *split, int32_t *items, size_t ints);
 };
 
 struct clique_search {
