@@ -205,8 +205,12 @@ static void check_stop(void)
     /*
      * A stop that lands mid-search must never be reported as a proof: on a
      * sparse graph (dense complement) that takes the GPU a while, a limit
-     * of a quarter of its full time gives a stopped answer, and whatever a
-     * run claims proven equals the full run's optimum.
+     * of a quarter of its full time should give a stopped answer, and
+     * whatever a run claims proven equals the full run's optimum. The full
+     * run's time does not repeat exactly (other tests share the devices
+     * under make -j): a limited run that still finished is no failure as
+     * long as its answer is the optimum, and the limit halves, up to four
+     * times, until one run is stopped.
      */
     for (int32_t n = 200; n <= 320; n += 40) {
         g = gen_gnp_graph(5, n, 0.04);
@@ -224,13 +228,29 @@ static void check_stop(void)
             continue;
         }
         double cut = took / 4;
-        o.deadline = deadline_after(cut, o.deadline.stop);
-        run_gpu(g, &o, &gpu);
-        ok(gpu.outcome == SOLVE_STOPPED && !gpu.st.proven && valid(g, &gpu) &&
-               gpu.c.size >= full.c.size,
-           "G(%d, 0.04) cut at %.3f s of %.3f: stopped (outcome %d), cover %d >= optimum %d",
-           (int)n, cut, took, gpu.outcome, gpu.c.size, full.c.size);
-        cover_free(&gpu.c);
+        int stopped = 0, wrong = 0, finished = 0;
+        for (int attempt = 0; attempt < 4 && !stopped && !wrong; attempt++, cut /= 2) {
+            o.deadline = deadline_after(cut, o.deadline.stop);
+            run_gpu(g, &o, &gpu);
+            if (gpu.outcome == SOLVE_STOPPED)
+                stopped = 1;
+            else if (gpu.outcome == SOLVE_OPTIMAL)
+                finished++;
+            if (!valid(g, &gpu) || gpu.c.size < full.c.size ||
+                (gpu.outcome == SOLVE_STOPPED && gpu.st.proven) ||
+                (gpu.outcome == SOLVE_OPTIMAL && gpu.c.size != full.c.size) ||
+                (gpu.outcome != SOLVE_STOPPED && gpu.outcome != SOLVE_OPTIMAL))
+                wrong = 1;
+            if (wrong || stopped)
+                diag("G(%d, 0.04) cut at %.3f s of %.3f: outcome %d, proven %d, cover %d, "
+                     "optimum %d",
+                     (int)n, cut, took, gpu.outcome, gpu.st.proven, gpu.c.size, full.c.size);
+            cover_free(&gpu.c);
+        }
+        ok(stopped && !wrong,
+           "G(%d, 0.04) cut short: stopped unproven after %d limited runs that finished, no "
+           "wrong claim",
+           (int)n, finished);
         cover_free(&full.c);
         graph_free(g);
         return;
