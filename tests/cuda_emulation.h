@@ -202,6 +202,12 @@ static std::vector<std::unique_ptr<char[]>> emu_stacks;
 static char emu_failure[256];
 /* Switches after which a launch fails as a runaway (a search that never ends); 0: no limit. */
 static long long emu_switch_limit;
+/*
+ * When set, called at every switch of a launch with the switches so far: the
+ * host's writes to words a running kernel polls (a stop, a request), at a
+ * point of the test's choosing.
+ */
+static std::function<void(long long)> emu_host;
 
 #define threadIdx (emu->lanes[emu->current].thread)
 #define blockIdx (emu->lanes[emu->current].block_idx)
@@ -237,6 +243,8 @@ static void emu_switch_out(void)
 {
     if (++emu->switches == emu_switch_limit)
         emu_fail(EMU_RUNAWAY, "runaway: %lld switches", emu_switch_limit);
+    if (emu_host)
+        emu_host(emu->switches);
 #ifdef EMU_FAST_SWITCH
     emu_stack_switch(&emu->lanes[(size_t)emu->current].sp, emu->scheduler_sp);
 #else

@@ -60,6 +60,15 @@ struct config {
     double threshold;      /* hybrid: fraction of worklist_size */
     int depth;             /* stackonly start depth */
     int stop;              /* the host's stop request is up before the launch */
+    /* a search over several devices (kernels/vc/search_team.cu) */
+    int split_part, split_parts, split_chunk; /* stackonly: this launch's sub-trees */
+    int export_start;              /* hybrid: the export counters' start (the ring wraps) */
+    int export_wanted;             /* hybrid: nodes asked for */
+    long long export_after;        /* hybrid: switches of the launch before they are asked for */
+    int export_capacity;           /* hybrid: the ring's size, 0 for none */
+    const std::vector<int> *seeds; /* hybrid: nodes to start from instead of the root */
+    int seed_count;
+    std::vector<int> *exported; /* hybrid: where the exported nodes go, in order */
 };
 
 static const char *describe(const struct config &c, char *buf, size_t len)
@@ -166,6 +175,25 @@ static struct outcome solve(const struct graph *g, const struct config &c, int p
     b.payload = bytes.queue_words > 0 ? (int *)payload.data() : NULL;
     struct search_args a = search_args_of(&b, &rq, &p, pvc, k_root);
     a.domination = seed % 2; /* half the searches with reduce.cuh's domination rounds */
+    std::vector<int4> ring = node_memory((size_t)c.export_capacity * (size_t)stride * sizeof(int));
+    if (c.export_capacity > 0) {
+        a.exports = (int *)ring.data();
+        a.export_capacity = c.export_capacity;
+        ctl.export_claimed = ctl.export_written = ctl.export_wanted = c.export_start;
+        emu_host = [&](long long switches) {
+            if (switches == c.export_after)
+                ctl.export_wanted = c.export_start + c.export_wanted;
+        };
+    }
+    std::vector<int4> seeds = node_memory((size_t)c.seed_count * (size_t)stride * sizeof(int));
+    if (c.seed_count > 0) {
+        memcpy(seeds.data(), c.seeds->data(), (size_t)c.seed_count * (size_t)stride * sizeof(int));
+        a.seeds = (const int *)seeds.data();
+        a.seed_count = c.seed_count;
+    }
+    a.subtree_part = c.split_part;
+    a.subtree_parts = c.split_parts;
+    a.subtree_chunk = c.split_chunk;
 
     r.launch = emu_launch(
         c.blocks, c.threads, seed,
@@ -180,6 +208,7 @@ static struct outcome solve(const struct graph *g, const struct config &c, int p
                 stackonly_search<global_storage>(a);
         },
         &r.switches);
+    emu_host = nullptr;
     if (r.switches > most_switches)
         most_switches = r.switches;
     r.error = ctl.error;
@@ -188,6 +217,15 @@ static struct outcome solve(const struct graph *g, const struct config &c, int p
         r.nodes += s.nodes;
     if (r.launch != 0)
         return r;
+    /* search_team.cu: every claimed slot is written by the end, none past the request */
+    if (ctl.export_claimed != ctl.export_written ||
+        ctl.export_claimed > c.export_start + c.export_wanted)
+        r.consistent = 0;
+    if (c.exported != NULL)
+        for (int i = c.export_start; i < ctl.export_claimed; i++) {
+            const int *node = (const int *)ring.data() + (size_t)(i % c.export_capacity) * stride;
+            c.exported->insert(c.exported->end(), node, node + stride);
+        }
 
     /* gpu_solve.cu: every lowering of best_size is followed by saving a cover of that size */
     if (!pvc && ctl.best_size < upper->size && ctl.saved_size != ctl.best_size)
@@ -257,6 +295,14 @@ static struct config config_of(unsigned seed, int hybrid, int in_shared)
     c.threshold = thresholds[seed % 3];
     c.depth = (int)(seed * 5 % 5);
     c.stop = 0;
+    c.split_part = 0;
+    c.split_parts = 1;
+    c.split_chunk = 1;
+    c.export_start = c.export_wanted = c.export_capacity = 0;
+    c.export_after = 0;
+    c.seeds = NULL;
+    c.seed_count = 0;
+    c.exported = NULL;
     return c;
 }
 
@@ -1022,6 +1068,157 @@ static void test_emulation_checks(void)
     }
 }
 
+/*
+ * The kernels' side of a search over several devices (search_team.cu),
+ * device by device in turn: hybrid launches with the host asking for exports
+ * at a random point of the launch (a ring of two to eight slots, its counters started
+ * anywhere so that it wraps), and each launch's exports the seeds of the
+ * next, as the pool hands them on, for six rounds and a seventh without
+ * exports, often more seeds than blocks; StackOnly's sub-trees dealt over two to four launches. The
+ * smallest cover over all launches must be the optimum, and PVC must find a
+ * cover in some launch exactly when k >= opt: an export lost or searched
+ * twice by mistake, or a sub-tree no launch takes, shows there.
+ */
+static void test_team(unsigned first, unsigned count)
+{
+    static const double densities[] = {0.15, 0.3, 0.5};
+    long long exported = 0, rounds_with_seeds = 0;
+    for (unsigned seed = first; seed < first + count; seed++) {
+        int32_t n = 14 + (int32_t)(seed * 7 % 15);
+        double density = densities[seed % 3];
+        struct graph *g = gen_gnp_graph(seed, n, density);
+        struct cover opt_cover = {0, 0, NULL}, upper = {0, 0, NULL}, cv = {0, 0, NULL};
+        int opt = brute_minimum_cover(g, &opt_cover);
+        all_vertices(g, &upper);
+        int stride = (int)node_stride(n);
+        char why[512];
+        int failures = 0;
+        for (int pvc = 0; pvc <= 1; pvc++)
+            for (int64_t k = pvc ? opt - 1 : -1; k <= (pvc ? opt : -1); k++) {
+                if (pvc && k < 0)
+                    continue;
+                /*
+                 * hybrid: each round's exports seed the next. Under PVC with no
+                 * cover of size <= k, the tree is fixed by k alone (no incumbent
+                 * changes the bound), so the rounds must visit exactly the nodes
+                 * of one launch: a node lost or visited twice shows there. The
+                 * launches share the parity of their seeds, which picks the
+                 * domination rounds.
+                 */
+                std::vector<int> seeds, next;
+                int best = (int)upper.size, found = 0, round = 0;
+                long long nodes = 0, whole = -1;
+                if (pvc && k < opt) {
+                    struct config c = config_of(seed * 11, 1, seed % 2);
+                    struct outcome r = solve(g, c, pvc, k, &upper, seed, &cv);
+                    whole = r.launch || r.error ? -2 : r.nodes;
+                }
+                for (; round < 7; round++) {
+                    struct config c = config_of(seed * 11 + (unsigned)round, 1, (seed + round) % 2);
+                    c.blocks = 1 + (int)((seed + round) % 2); /* one block: deep local stacks */
+                    c.worklist_size = 1 + (seed + round) % 3;
+                    c.threshold = 0.25;
+                    c.export_capacity = 2 + (int)((seed + round) % 7);
+                    c.export_start = (int)(seed * 5 % 9);
+                    c.export_wanted = round < 6 ? c.export_capacity : 0;
+                    c.export_after =
+                        1 + (long long)((seed * 7919 + (unsigned)round * 104729) % 20000);
+                    c.seed_count = (int)(seeds.size() / (size_t)stride);
+                    c.seeds = &seeds;
+                    next.clear();
+                    c.exported = &next;
+                    if (round > 0 && c.seed_count == 0)
+                        break;
+                    rounds_with_seeds += c.seed_count > 0;
+                    struct outcome r = solve(g, c, pvc, k, &upper, seed + 2 * (unsigned)round, &cv);
+                    nodes += r.nodes;
+                    if (!r.launch && !r.error && r.consistent && r.valid) {
+                        if (r.size >= 0 && r.size < best)
+                            best = r.size;
+                        found |= r.found;
+                    } else {
+                        run_ok(r, pvc, k, opt, why, sizeof why);
+                        diag("seed %u round %d: %s", seed, round, why);
+                        failures++;
+                    }
+                    exported += (long long)(next.size() / (size_t)stride);
+                    seeds.swap(next);
+                }
+                if (round == 7 && !seeds.empty()) {
+                    diag("seed %u: exports in the last round", seed);
+                    failures++;
+                }
+                if (whole != -1 && nodes != whole) {
+                    diag(
+                        "seed %u: hybrid launches in turn, PVC k=%lld: %lld nodes, one launch %lld",
+                        seed, (long long)k, nodes, whole);
+                    failures++;
+                }
+                if (!pvc && best != opt) {
+                    diag("seed %u: hybrid launches in turn found %d, optimum %d", seed, best, opt);
+                    failures++;
+                }
+                if (pvc && (found != 0) != (k >= opt)) {
+                    diag("seed %u: hybrid launches in turn, PVC k=%lld said %s, optimum %d", seed,
+                         (long long)k, found ? "yes" : "no", opt);
+                    failures++;
+                }
+                /*
+                 * StackOnly: the sub-trees dealt over `devices` launches; under
+                 * PVC with no cover, exactly the nodes of one launch (the
+                 * descents too: each sub-tree's once)
+                 */
+                int devices = 2 + (int)(seed % 3), depth = 1 + (int)(seed % 5);
+                best = (int)upper.size;
+                found = 0;
+                nodes = 0;
+                whole = -1;
+                if (pvc && k < opt) {
+                    struct config c = config_of(seed * 13, 0, seed % 2);
+                    c.depth = depth;
+                    struct outcome r = solve(g, c, pvc, k, &upper, seed, &cv);
+                    whole = r.launch || r.error ? -2 : r.nodes;
+                }
+                for (int d = 0; d < devices; d++) {
+                    struct config c = config_of(seed * 13 + (unsigned)d, 0, (seed + d) % 2);
+                    c.depth = depth;
+                    c.split_part = d;
+                    c.split_parts = devices;
+                    c.split_chunk = 1 + (int)(seed % 3);
+                    struct outcome r = solve(g, c, pvc, k, &upper, seed + 2 * (unsigned)d, &cv);
+                    nodes += r.nodes;
+                    if (!r.launch && !r.error && r.consistent && r.valid) {
+                        if (r.size >= 0 && r.size < best)
+                            best = r.size;
+                        found |= r.found;
+                    } else {
+                        run_ok(r, pvc, k, opt, why, sizeof why);
+                        diag("seed %u stackonly part %d of %d: %s", seed, d, devices, why);
+                        failures++;
+                    }
+                }
+                if ((!pvc && best != opt) || (pvc && (found != 0) != (k >= opt)) ||
+                    (whole != -1 && nodes != whole)) {
+                    diag("seed %u: stackonly over %d launches: cover %d, found %d, k=%lld, "
+                         "optimum %d, %lld nodes (one launch: %lld)",
+                         seed, devices, best, found, (long long)k, opt, nodes, whole);
+                    failures++;
+                }
+            }
+        ok(failures == 0,
+           "seed %u: n=%d p=%.2f, optimum %d: hybrid launches fed by each other's exports and "
+           "StackOnly's sub-trees over launches agree with it (MVC, PVC k=%d, %d)",
+           seed, n, density, opt, opt - 1, opt);
+        cover_free(&opt_cover);
+        cover_free(&upper);
+        cover_free(&cv);
+        graph_free(g);
+    }
+    ok(exported > 0 && rounds_with_seeds > 0,
+       "the hybrid launches exported %lld nodes; %lld launches started from exported nodes",
+       exported, rounds_with_seeds);
+}
+
 int main(void)
 {
     const char *s = getenv("MVC_EMULATED_SEED"), *c = getenv("MVC_EMULATED_GRAPHS");
@@ -1046,6 +1243,7 @@ int main(void)
     test_reduce_fixpoint(first, 4 * count);
     test_random_graphs(first, count);
     test_larger_graphs(first + 500, count / 4);
+    test_team(first, count / 2);
     diag("at most %lld switches in one search launch", most_switches);
     done_testing();
     return exit_status();

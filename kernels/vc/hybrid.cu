@@ -21,10 +21,26 @@ __global__ void SEARCH_REGISTER_CAP hybrid_search(const struct search_args a)
     TIMING_START(t_begin);
     search_block_begin(sh);
 
-    /* The root starts in block 0; the others begin by waiting on the worklist. */
-    bool have_node = blockIdx.x == 0;
+    /*
+     * Block b < seed_count starts from seed b (the root in block 0, or nodes
+     * another device handed over); the others begin by waiting on the
+     * worklist.
+     */
+    bool have_node = (int)blockIdx.x < a.seed_count;
     if (have_node)
-        node_load(store.cur, a.root, a.g.stride);
+        node_load(store.cur, a.seeds + (size_t)blockIdx.x * (size_t)a.g.stride, a.g.stride);
+    /* more seeds than blocks (a grid the device shrank): the rest onto the blocks' stacks */
+    for (int j = blockIdx.x + gridDim.x; j < a.seed_count; j += gridDim.x) {
+        if (stack.top == stack.depth) {
+            if (threadIdx.x == 0)
+                atomicExch(&a.ctl->error, SEARCH_ERROR_STACK_OVERFLOW);
+            break;
+        }
+        node_copy(stack_slot(stack, stack.top, a.g.stride), a.seeds + (size_t)j * a.g.stride,
+                  a.g.stride);
+        stack.top++;
+    }
+    __syncthreads();
 
     /* The next node: the local stack's top, else one from the worklist (Fig. 4 lines 4-10). */
     auto next_node = [&]() {

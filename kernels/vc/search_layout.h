@@ -27,6 +27,8 @@ struct search_buffers {
     int *root;
     int *best_node;
     struct search_control *ctl;
+    int *exports; /* a search over several devices: the export ring and the seeds of a launch */
+    int *seeds;
     /* one launch plan */
     int *stacks;
     int *scratch; /* global-memory kernel only */
@@ -83,7 +85,7 @@ static inline void search_root_fill(const struct graph *g, int stride, int *root
 /* The control words at the launch: the best cover known is of size `upper`, none saved yet. */
 static inline struct search_control search_control_initial(int upper)
 {
-    struct search_control c = {upper, INT_MAX, 0, 0, 0, SEARCH_ERROR_NONE};
+    struct search_control c = {upper, INT_MAX, 0, 0, 0, SEARCH_ERROR_NONE, upper, 0, 0, 0};
     return c;
 }
 
@@ -101,6 +103,8 @@ static inline struct search_args search_args_of(const struct search_buffers *b,
     a.pvc = pvc;
     a.k = pvc ? k_root : 0;
     a.root = b->root;
+    a.seeds = b->root;
+    a.seed_count = 1;
     a.best_node = b->best_node;
     a.ctl = b->ctl;
     a.stacks = b->stacks;
@@ -115,6 +119,9 @@ static inline struct search_args search_args_of(const struct search_buffers *b,
     a.queue.stride = r->stride;
     a.threshold = p->threshold;
     a.start_depth = p->start_depth;
+    a.subtree_chunk = 1;
+    a.subtree_part = 0;
+    a.subtree_parts = 1;
     a.stats = b->stats;
     return a;
 }

@@ -33,6 +33,7 @@ struct search_shared {
     int child_where;              /* CHILD_* */
     unsigned long long child_pos; /* worklist position of the child */
     int take_result;              /* hybrid: outcome of the worklist take */
+    int export_slot;              /* read_control: the export slot this block fills, or -1 */
 };
 
 enum visit_outcome {
@@ -79,15 +80,34 @@ static __device__ bool search_should_quit(const struct search_args &a)
 
 /*
  * The quit flag and the current bound, the same for every thread. The bound
- * k_eff is the largest cover size still worth finding: best - 1 for MVC, k for
- * PVC. A stale (larger) best only weakens pruning, so one read per node does.
+ * k_eff is the largest cover size still worth finding: best - 1 for MVC (the
+ * best of this device or, through floor, of another), k for PVC. A stale
+ * (larger) best only weakens pruning, so one read per node does. A block
+ * with `exportable` nodes it could hand over (hybrid: its local stack's)
+ * also claims an export slot while the host wants more: sh.export_slot, or
+ * -1. The slots are a ring: the host never asks for more than it has taken
+ * plus the ring's size, so a claimed slot never holds a node not yet taken.
  */
 static __device__ bool read_control(const struct search_args &a, struct search_shared &sh,
-                                    int *k_eff)
+                                    int *k_eff, int exportable)
 {
     if (threadIdx.x == 0) {
+        struct search_control *c = a.ctl;
+        int best = control_load(&c->best_size), floor = control_load(&c->floor);
+        bool exporting = a.exports != nullptr && exportable > 0;
+        int wanted = exporting ? control_load(&c->export_wanted) : 0;
+        int claimed = exporting ? control_load(&c->export_claimed) : 0;
         sh.quit = search_should_quit(a);
-        sh.k_eff = a.pvc ? a.k : control_load(&a.ctl->best_size) - 1;
+        sh.k_eff = a.pvc ? a.k : (best < floor ? best : floor) - 1;
+        sh.export_slot = -1;
+        while (!sh.quit && claimed < wanted) {
+            int seen = atomicCAS(&c->export_claimed, claimed, claimed + 1);
+            if (seen == claimed) {
+                sh.export_slot = claimed % a.export_capacity;
+                break;
+            }
+            claimed = seen;
+        }
     }
     __syncthreads();
     *k_eff = sh.k_eff;
@@ -281,6 +301,30 @@ static __device__ void branch_step(Storage &store, struct local_stack &stack,
 }
 
 /*
+ * Block-wide: the bottom of the local stack (its shallowest node, the root of
+ * the largest sub-tree it holds) goes into export slot `slot` for the host,
+ * and the rest of the stack moves down one place. Each thread copies the
+ * same words of every node, and reads a word before it overwrites it, so the
+ * shift needs no barrier between nodes. Exports are rare (another device is
+ * hungry), so the shift's cost does not matter.
+ */
+static __device__ void export_stack_bottom(struct local_stack &stack, const struct search_args &a,
+                                           int slot)
+{
+    int stride = a.g.stride;
+    GPU_ASSERT(stack.top > 0 && slot >= 0 && slot < a.export_capacity);
+    node_copy(a.exports + (size_t)slot * (size_t)stride, stack_slot(stack, 0, stride), stride);
+    for (int i = 1; i < stack.top; i++)
+        node_copy(stack_slot(stack, i - 1, stride), stack_slot(stack, i, stride), stride);
+    stack.top--;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        __threadfence();
+        atomicAdd(&a.ctl->export_written, 1);
+    }
+}
+
+/*
  * The node-visit loop of both traversals (Fig. 4 lines 4-29), block-wide,
  * from the node in cur when have_node: read the control words, visit the
  * node, then prune it, record its cover or branch on it (G - v stays in cur,
@@ -300,8 +344,10 @@ static __device__ bool visit_nodes(Storage &store, struct local_stack &stack,
         if (!have_node && !next_node())
             return true;
         int k_eff;
-        if (read_control(a, sh, &k_eff))
+        if (read_control(a, sh, &k_eff, may_share ? stack.top : 0))
             return false;
+        if (sh.export_slot >= 0)
+            export_stack_bottom(stack, a, sh.export_slot);
         (*nodes)++;
 
         TIMING_START(t1);

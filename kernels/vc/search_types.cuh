@@ -22,17 +22,25 @@
 #define SEARCH_ERROR_STACK_OVERFLOW 1
 
 /*
- * Global words every block reads and writes. `stop` is written by the host
- * while the kernel runs; `best_size` only decreases (atomicMin); the cover in
- * best_node and its size `saved_size` change together under `lock`.
+ * Global words every block reads and writes. `stop`, `floor` and
+ * `export_wanted` are written by the host while the kernel runs; `best_size`
+ * only decreases (atomicMin); the cover in best_node and its size
+ * `saved_size` change together under `lock`. The export words serve a search
+ * over several devices (search_team.cu): the host asks for export_wanted
+ * nodes in all, a block claims slot export_claimed (never past the wanted
+ * count), copies a node there and then counts it in export_written.
  */
 struct search_control {
-    int best_size;  /* MVC: size of the smallest cover known */
-    int saved_size; /* size of the cover held in best_node, INT_MAX when none */
-    int lock;       /* spin lock around best_node and saved_size */
-    int found;      /* PVC: some block found a cover of size <= k */
-    int stop;       /* the host asks every block to return */
-    int error;      /* SEARCH_ERROR_* */
+    int best_size;      /* MVC: size of the smallest cover this device found or was given */
+    int saved_size;     /* size of the cover held in best_node, INT_MAX when none */
+    int lock;           /* spin lock around best_node and saved_size */
+    int found;          /* PVC: some block found a cover of size <= k */
+    int stop;           /* the host asks every block to return */
+    int error;          /* SEARCH_ERROR_* */
+    int floor;          /* MVC: the smallest cover another device found (the host's copy) */
+    int export_wanted;  /* nodes the host has asked for, in all */
+    int export_claimed; /* export slots taken by blocks */
+    int export_written; /* export slots filled */
 };
 
 /* One per block, written once when the block returns. */
@@ -74,7 +82,16 @@ struct search_args {
     int pvc;         /* 1: find a cover of size <= k and stop; 0: minimum */
     int k;           /* PVC parameter */
     const int *root; /* the tree's root node */
-    int *best_node;  /* the best cover's node: {v : node[v] == DEGREE_REMOVED} */
+    /*
+     * hybrid: the nodes the launch starts from, one per block 0 ..
+     * seed_count - 1 (the root, or sub-trees handed over by another device)
+     */
+    const int *seeds;
+    int seed_count;
+    /* hybrid: where blocks copy the nodes the host asks for (NULL: never asked) */
+    int *exports;
+    int export_capacity;
+    int *best_node; /* the best cover's node: {v : node[v] == DEGREE_REMOVED} */
     struct search_control *ctl;
     int *stacks; /* gridDim.x stacks of stack_depth nodes */
     int stack_depth;
@@ -82,7 +99,14 @@ struct search_args {
     struct broker queue; /* hybrid only */
     int threshold;       /* hybrid: share a child while the queue holds fewer */
     int start_depth;     /* stackonly: sub-trees start at this depth */
-    int domination;      /* reduce_node adds domination rounds */
+    /*
+     * stackonly over several devices: the sub-trees go out in chunks of
+     * subtree_chunk consecutive indices, chunk c to device c % subtree_parts;
+     * this launch takes the chunks of device subtree_part
+     */
+    long long subtree_chunk;
+    int subtree_part, subtree_parts;
+    int domination; /* reduce_node adds domination rounds */
     struct block_stats *stats;
 };
 

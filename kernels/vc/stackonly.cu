@@ -1,7 +1,10 @@
 /*
  * The StackOnly traversal of the paper's evaluation (Yamout et al. 2022, Sec. V-A,
  * after Abu-Khzam et al. 2018): the sub-trees rooted at depth `start_depth` are
- * dealt to the blocks statically; a block walks down from the root to each of
+ * dealt to the blocks statically (over several devices, in chunks of
+ * consecutive indices: the high bits, the choices nearest the sub-trees,
+ * tell the devices apart, since the root's choice, bit 0, splits the work
+ * most unevenly); a block walks down from the root to each of
  * its sub-trees (the bits of the sub-tree's index choose G - v or G - N(v) at
  * each level) and traverses it on its local stack alone.
  */
@@ -24,7 +27,7 @@ static __device__ int descend_to_subtree(Storage &store, struct local_stack &sta
     node_load(store.cur, a.root, a.g.stride);
     for (int level = 0; level < a.start_depth; level++) {
         int k_eff;
-        if (read_control(a, sh, &k_eff))
+        if (read_control(a, sh, &k_eff, 0))
             return DESCENT_QUIT;
         (*nodes)++;
         degree_summary s;
@@ -60,7 +63,12 @@ __global__ void SEARCH_REGISTER_CAP stackonly_search(const struct search_args a)
     search_block_begin(sh);
 
     long long subtrees = 1ll << a.start_depth;
-    for (long long index = blockIdx.x; index < subtrees; index += gridDim.x) {
+    long long chunk = a.subtree_chunk;
+    for (long long i = blockIdx.x;; i += gridDim.x) {
+        /* the device's i-th sub-tree: in its (i / chunk)-th chunk, at i % chunk */
+        long long index = (i / chunk * a.subtree_parts + a.subtree_part) * chunk + i % chunk;
+        if (index >= subtrees)
+            break;
         int descent = descend_to_subtree(store, stack, a, index, sh, &nodes);
         if (descent == DESCENT_QUIT)
             break;
