@@ -2,6 +2,8 @@
 """Speed-up over the GPUs of one host: each instance solved with --gpus 1, 2, ... in one run,
 every answer checked.
 
+    bench/gpus.py --solver hybrid --counts 1,2 --limit 120 --name gpus-hybrid-x2 \
+        carry/table1/cop_hat500-3.gr::450
     bench/gpus.py --binary ./mvc-gpu --counts 1,2 --limit 300 --name gpus-h100-x2 \
         carry/dimacs/keller5.clq.gz:clique:27 carry/table1/cop_hat700-3.gr::638
 
@@ -52,7 +54,8 @@ def one_run(args, path, mode, optimum, gpus, work):
     for stale in (out, stats):
         if os.path.exists(stale):
             os.remove(stale)
-    cmd = [args.binary] + MODE_FLAGS[mode] + ["--gpus", str(gpus), "--time-limit",
+    solver = ["--solver", args.solver] if args.solver else []
+    cmd = [args.binary] + MODE_FLAGS[mode] + solver + ["--gpus", str(gpus), "--time-limit",
                                               str(args.limit), f"--stats={stats}", "-o", out, path]
     start = time.perf_counter()
     try:
@@ -93,6 +96,7 @@ def main():
     ap.add_argument("--counts", default="1,2", help="GPU counts, comma-separated, 1 first")
     ap.add_argument("--limit", type=float, default=300)
     ap.add_argument("--name", required=True)
+    ap.add_argument("--solver", default="", help="mvc-gpu's --solver (default: its own choice)")
     ap.add_argument("--results", default=os.path.join(HERE, "results"))
     ap.add_argument("instances", nargs="+", help="PATH:MODE:OPTIMUM")
     args = ap.parse_args()
@@ -121,8 +125,9 @@ def main():
                 print(",".join(str(row.get(k, "")) for k in FIELDS), flush=True)
     with open(os.path.join(args.results, args.name + ".md"), "w") as f:
         f.write(f"# Speed-up over GPUs of one host: {args.name}\n\n")
+        solver = f" --solver {args.solver}" if args.solver else ""
         f.write(f"Machine: {machine}. `bench/gpus.py --counts {args.counts} --limit "
-                f"{args.limit:g}`; whole-process wall clock, every answer checked with "
+                f"{args.limit:g}{solver}`; whole-process wall clock, every answer checked with "
                 "`mvc-gpu --check` and compared with the optimum. Device seconds: each "
                 "device's search kernel time (idle = the longest less its own).\n\n")
         f.write("| instance | mode | GPUs | time (s) | speed-up | efficiency | solver | nodes "

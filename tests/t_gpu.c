@@ -413,6 +413,69 @@ static void test_stop(uint64_t seed)
     graph_free(hard);
 }
 
+/*
+ * One device against every device (--gpus 1 and all): the same optimum,
+ * PVC's answers at opt - 1 and opt, and, with several devices, work on
+ * each of them (hybrid: nodes handed over from device 0's grid).
+ */
+static void test_devices(uint64_t seed)
+{
+    int devices = gpu_device_count();
+    const struct config *configs[] = {&hybrid, &stackonly};
+    for (int c = 0; c < 2; c++) {
+        /* StackOnly, without the worklist's balance, takes far longer on the hard graph */
+        int32_t n = small_mode ? 60 : c == 0 ? HARD_GRAPH_N : 90;
+        double p = small_mode ? 0.3 : c == 0 ? HARD_GRAPH_DENSITY : 0.1;
+        struct graph *g = gen_gnp_graph(seed, n, p);
+        int size[2] = {-1, -1}, answers_ok = 1;
+        int64_t busiest_idle = -1;
+        for (int all = 0; all <= 1; all++) {
+            for (int64_t k = -1; k <= (int64_t)size[0]; k++) {
+                if (k >= 0 && k < (int64_t)size[0] - 1)
+                    k = size[0] - 1;
+                struct solve_opts o;
+                solve_opts_default(&o);
+                o.solver = configs[c]->solver;
+                o.k = k;
+                o.gpu.devices = all ? 0 : 1;
+                struct cover cv = {0};
+                struct solve_stats st;
+                memset(&st, 0, sizeof st);
+                struct error err = {0};
+                int status = gpu_solve_mvc(g, &o, &cv, &st, &err);
+                int valid = status >= 0 && cover_check(g, &cv, NULL) == MVC_OK;
+                if (k < 0) {
+                    size[all] = status == SOLVE_OPTIMAL && valid ? (int)cv.size : -1;
+                    if (all && st.gpus == devices && devices > 1) {
+                        busiest_idle = st.nodes_per_gpu[1];
+                        for (int i = 1; i < devices; i++)
+                            if (st.nodes_per_gpu[i] < busiest_idle)
+                                busiest_idle = st.nodes_per_gpu[i];
+                    }
+                } else {
+                    int want = k < size[0] ? SOLVE_NO_COVER : SOLVE_FOUND;
+                    if (status != want || !valid || (want == SOLVE_FOUND && cv.size > k))
+                        answers_ok = 0;
+                }
+                if (err.set)
+                    diag("%s, %s devices, k=%lld: %s", configs[c]->name, all ? "all" : "1",
+                         (long long)k, err.message);
+                cover_free(&cv);
+                if (k < 0 && size[0] < 0)
+                    break;
+            }
+        }
+        ok(size[0] >= 0 && size[0] == size[1] && answers_ok,
+           "G(%d, %.2f), %s: one device and %d agree (cover %d and %d), PVC right at opt-1 and "
+           "opt on both",
+           (int)n, p, configs[c]->name, devices, size[0], size[1]);
+        if (devices > 1 && !small_mode)
+            ok(busiest_idle > 0, "%s over %d devices: every device searched (fewest nodes %lld)",
+               configs[c]->name, devices, (long long)busiest_idle);
+        graph_free(g);
+    }
+}
+
 int main(void)
 {
     if (gpu_device_count() == 0)
@@ -431,6 +494,7 @@ int main(void)
     test_random_graphs(count, seed);
     test_odd_configs(seed + 1000);
     test_stop(seed + 2000);
+    test_devices(seed + 3000);
     done_testing();
     return exit_status();
 }

@@ -233,7 +233,8 @@ int launch_plan_choose(const struct launch_request *r, struct launch_plan *p, st
         if (r->o->gpu.depth > 0) {
             p->start_depth = r->o->gpu.depth;
         } else {
-            int64_t want = (int64_t)p->blocks * SUBTREES_PER_BLOCK;
+            int64_t want =
+                (int64_t)p->blocks * SUBTREES_PER_BLOCK * (r->devices > 1 ? r->devices : 1);
             while ((1ll << p->start_depth) < want)
                 p->start_depth++;
         }

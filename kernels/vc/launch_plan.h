@@ -32,6 +32,7 @@ struct launch_request {
     int stride;      /* ints per node */
     int stack_depth; /* nodes per local stack */
     int hybrid;      /* 1: with a worklist */
+    int devices;     /* the devices the search spreads over (StackOnly deals sub-trees to all) */
     enum gpu_storage storage;
     const struct solve_opts *o;
     size_t memory; /* device bytes available for stacks, node buffers and the worklist */

@@ -80,7 +80,8 @@ void search_memory_release_plan(struct search_memory *m)
 void search_memory_close(struct search_memory *m)
 {
     search_memory_release_plan(m);
-    device_free_all(m->dev.offsets, m->dev.adj, m->dev.root, m->dev.best_node, m->dev.ctl);
+    device_free_all(m->dev.offsets, m->dev.adj, m->dev.root, m->dev.best_node, m->dev.ctl,
+                    m->dev.exports, m->dev.seeds);
     kernel_watch_close(&m->watch);
     memset(m, 0, sizeof *m);
 }

@@ -1,6 +1,7 @@
 # kernels/vc: the GPU vertex cover solvers, hybrid and StackOnly: the search kernels and the
 # steps they share, the launch plan, the device memory of a solve, the host side that runs
-# them (gpu_solve.cu, behind gpu.h) and their greedy upper bound (included by Makefile.am)
+# them (gpu_solve.cu behind gpu.h; search_team.cu over the devices, search_part.cu on each)
+# and their greedy upper bound (included by Makefile.am)
 #
 # Device tests need a CUDA device and print "1..0 # SKIP" without one.
 # make gpu-sanitize runs them and t_clique_gpu under compute-sanitizer (memcheck, racecheck,
@@ -12,17 +13,18 @@ vc_gpu_headers = \
 	kernels/vc/search_types.cuh kernels/vc/node.cuh kernels/vc/reduce.cuh kernels/vc/branch.cuh \
 	kernels/vc/search_steps.cuh kernels/vc/search_kernels.cuh \
 	kernels/vc/gpu_greedy.h kernels/vc/launch_plan.h kernels/vc/search_memory.h \
-	kernels/vc/search_layout.h
+	kernels/vc/search_layout.h kernels/vc/search_part.h kernels/vc/search_team.h
 noinst_HEADERS += $(vc_gpu_headers)
 
 if HAVE_CUDA
 libmvcgpu_a_SOURCES += \
 	kernels/vc/hybrid.cu kernels/vc/stackonly.cu \
 	kernels/vc/gpu_greedy.cu kernels/vc/launch_plan.cu kernels/vc/search_memory.cu \
-	kernels/vc/gpu_solve.cu
+	kernels/vc/search_part.cu kernels/vc/search_team.cu kernels/vc/gpu_solve.cu
 # the .cu suffix rule tracks no header dependencies
 kernels/vc/hybrid.$(OBJEXT) kernels/vc/stackonly.$(OBJEXT) kernels/vc/gpu_greedy.$(OBJEXT) \
 kernels/vc/launch_plan.$(OBJEXT) kernels/vc/search_memory.$(OBJEXT) \
+kernels/vc/search_part.$(OBJEXT) kernels/vc/search_team.$(OBJEXT) \
 kernels/vc/gpu_solve.$(OBJEXT): \
 	$(vc_gpu_headers) $(common_gpu_headers) $(worklist_headers) $(gpu_door_headers)
 endif
