@@ -61,7 +61,7 @@ struct config {
     int depth;             /* stackonly start depth */
     int stop;              /* the host's stop request is up before the launch */
     /* a search over several devices (kernels/vc/search_team.cu) */
-    int split_part, split_parts, split_chunk; /* stackonly: this launch's sub-trees */
+    int split_part, split_parts;   /* stackonly: this launch's sub-trees */
     int export_start;              /* hybrid: the export counters' start (the ring wraps) */
     int export_wanted;             /* hybrid: nodes asked for */
     long long export_after;        /* hybrid: switches of the launch before they are asked for */
@@ -193,7 +193,6 @@ static struct outcome solve(const struct graph *g, const struct config &c, int p
     }
     a.subtree_part = c.split_part;
     a.subtree_parts = c.split_parts;
-    a.subtree_chunk = c.split_chunk;
 
     r.launch = emu_launch(
         c.blocks, c.threads, seed,
@@ -297,7 +296,6 @@ static struct config config_of(unsigned seed, int hybrid, int in_shared)
     c.stop = 0;
     c.split_part = 0;
     c.split_parts = 1;
-    c.split_chunk = 1;
     c.export_start = c.export_wanted = c.export_capacity = 0;
     c.export_after = 0;
     c.seeds = NULL;
@@ -1184,7 +1182,6 @@ static void test_team(unsigned first, unsigned count)
                     c.depth = depth;
                     c.split_part = d;
                     c.split_parts = devices;
-                    c.split_chunk = 1 + (int)(seed % 3);
                     struct outcome r = solve(g, c, pvc, k, &upper, seed + 2 * (unsigned)d, &cv);
                     nodes += r.nodes;
                     if (!r.launch && !r.error && r.consistent && r.valid) {

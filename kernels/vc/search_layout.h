@@ -119,7 +119,6 @@ static inline struct search_args search_args_of(const struct search_buffers *b,
     a.queue.stride = r->stride;
     a.threshold = p->threshold;
     a.start_depth = p->start_depth;
-    a.subtree_chunk = 1;
     a.subtree_part = 0;
     a.subtree_parts = 1;
     a.stats = b->stats;

@@ -227,10 +227,8 @@ int search_part_launch(const struct gpu_run *run, struct search_part *part,
         a.exports = m->dev.exports;
         a.export_capacity = part->slots;
     }
-    long long subtrees = 1ll << part->p.start_depth;
     a.subtree_part = part->index;
     a.subtree_parts = run->devices;
-    a.subtree_chunk = subtrees / run->devices > 0 ? subtrees / run->devices : 1;
     part->imported += count;
     return launch_search(part, &a, err);
 }

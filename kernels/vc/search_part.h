@@ -65,8 +65,8 @@ void search_part_describe(const struct gpu_run *run, const struct search_part *p
 /*
  * Launches the part's grid from `count` nodes of `seeds` (host memory; NULL
  * and 0 for the root) with the control words `ctl` (the export counters are
- * the part's own). StackOnly ignores the seeds and takes the part's chunks
- * of the sub-trees (search_types.cuh).
+ * the part's own). StackOnly ignores the seeds and takes the part's share
+ * of the sub-trees (stackonly.cu).
  */
 int search_part_launch(const struct gpu_run *run, struct search_part *part,
                        const struct search_control *ctl, const int *seeds, int count,

@@ -99,12 +99,7 @@ struct search_args {
     struct broker queue; /* hybrid only */
     int threshold;       /* hybrid: share a child while the queue holds fewer */
     int start_depth;     /* stackonly: sub-trees start at this depth */
-    /*
-     * stackonly over several devices: the sub-trees go out in chunks of
-     * subtree_chunk consecutive indices, chunk c to device c % subtree_parts;
-     * this launch takes the chunks of device subtree_part
-     */
-    long long subtree_chunk;
+    /* stackonly over several devices: this launch takes the sub-trees of part subtree_part */
     int subtree_part, subtree_parts;
     int domination; /* reduce_node adds domination rounds */
     struct block_stats *stats;
