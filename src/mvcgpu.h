@@ -142,7 +142,7 @@ typedef struct mvcgpu_options {
      */
     volatile sig_atomic_t *stop;
     /*
-     * The GPUs the GPU clique search spreads over, as mvc-gpu's --gpus: 0
+     * The GPUs the GPU searches spread over, as mvc-gpu's --gpus: 0
      * (default) for every device, or 1 .. 16. Added after the first version
      * of this struct: a caller compiled before it gets every device.
      */

@@ -53,7 +53,7 @@ struct gpu_opts {
     int64_t device_memory_limit; /* bytes, 0 for no cap */
     enum gpu_storage storage;
     enum gpu_domination domination;
-    int devices; /* GPUs the clique search spreads over (--gpus), 0 for all of them */
+    int devices; /* GPUs the GPU searches spread over (--gpus), 0 for all of them */
 };
 
 /*
