@@ -336,9 +336,17 @@ static int launch(struct clique_team *t, int index, const int32_t *slots, unsign
         (status = CUDA_CHECK(err, cudaEventRecord(d->watch.started, stream))) != MVC_OK ||
         (status = clique_launch_search(p, part->plan.blocks, part->plan.threads,
                                        part->plan.shared_bytes, stream, err)) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, stream))) != MVC_OK ||
-        (status = wait_for_launch(t, part, ctl.hot[HOT_FLOOR], err)) != MVC_OK)
+        (status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, stream))) != MVC_OK)
         return status;
+    if ((status = wait_for_launch(t, part, ctl.hot[HOT_FLOOR], err)) != MVC_OK) {
+        /* the kernel may still run, unwatched: stop it and wait, so the failure is prompt */
+        if (cudaEventQuery(d->watch.finished) == cudaErrorNotReady) {
+            (void)kernel_watch_send_stop(&d->watch, &p->ctl->hot[HOT_STOP], NULL);
+            (void)cudaStreamSynchronize(stream);
+        }
+        (void)cudaGetLastError();
+        return status;
+    }
     float ms = 0;
     if ((status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, p->ctl, sizeof ctl, cudaMemcpyDeviceToHost,
                                                   stream))) != MVC_OK ||
@@ -394,7 +402,10 @@ static unsigned int take_work(struct clique_team *t, int index, int32_t *slots)
 static int run_device(struct clique_team *t, int index, struct error *err)
 {
     struct clique_part *part = &t->part[index];
-    int status = open_part(t, index, err);
+    /* device_team_run made the device current; a failure there must not search on another */
+    int status = CUDA_CHECK(err, cudaSetDevice(index));
+    if (status == MVC_OK)
+        status = open_part(t, index, err);
     if (status != MVC_OK)
         return status;
     int32_t *slots = NULL;

@@ -30,7 +30,7 @@ struct team_thread {
 static void *run_part(void *p)
 {
     struct team_thread *t = (struct team_thread *)p;
-    (void)cudaSetDevice(t->index); /* a failure shows in the part's first CUDA call */
+    (void)cudaSetDevice(t->index); /* each part sets it again, checked, before its first use */
     t->part(t->index, t->arg);
     return NULL;
 }

@@ -93,12 +93,12 @@ static __device__ bool read_control(const struct search_args &a, struct search_s
 {
     if (threadIdx.x == 0) {
         struct search_control *c = a.ctl;
-        int best = control_load(&c->best_size), floor = control_load(&c->floor);
+        int best = control_load(&c->best_size), outside = control_load(&c->floor);
         bool exporting = a.exports != nullptr && exportable > 0;
         int wanted = exporting ? control_load(&c->export_wanted) : 0;
         int claimed = exporting ? control_load(&c->export_claimed) : 0;
         sh.quit = search_should_quit(a);
-        sh.k_eff = a.pvc ? a.k : (best < floor ? best : floor) - 1;
+        sh.k_eff = a.pvc ? a.k : (best < outside ? best : outside) - 1;
         sh.export_slot = -1;
         while (!sh.quit && claimed < wanted) {
             int seen = atomicCAS(&c->export_claimed, claimed, claimed + 1);

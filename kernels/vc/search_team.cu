@@ -49,8 +49,9 @@ struct search_team {
     const struct gpu_run *run;
     struct work_pool pool; /* nodes between devices (hybrid over several devices) */
     int pooled;
-    int best;      /* MVC: smallest cover any device found, or the greedy's (atomic) */
-    int stop;      /* a failure, a cover of size <= k or a stop request: every device stops */
+    int depth; /* StackOnly: the start depth every device deals from, -1 until chosen (atomic) */
+    int best;  /* MVC: smallest cover any device found, or the greedy's (atomic) */
+    int stop;  /* a failure, a cover of size <= k or a stop request: every device stops */
     int cut_short; /* a launch ended before its work did (atomic) */
     struct search_part part[DEVICE_TEAM_MAX];
     struct cover cover[DEVICE_TEAM_MAX]; /* each device's best cover, once read back */
@@ -175,6 +176,20 @@ static int wait_for_launch(struct search_team *t, struct search_part *part, int 
 }
 
 /*
+ * After a failed wait the kernel may still run, and nothing watches it: it is
+ * stopped and waited for here, so that the failure is reported at once and
+ * not after the rest of the device's search.
+ */
+static void stop_unwatched(struct search_part *part)
+{
+    if (cudaEventQuery(part->m.watch.finished) == cudaErrorNotReady) {
+        (void)kernel_watch_send_stop(&part->m.watch, &part->m.dev.ctl->stop, NULL);
+        (void)cudaStreamSynchronize(part->m.watch.stream);
+    }
+    (void)cudaGetLastError();
+}
+
+/*
  * One launch of the part's grid from `count` nodes of `seeds` (0: the root,
  * or StackOnly's share of the sub-trees), until done or stopped. Leaves the
  * counts in the part and its exports in the pool; *complete when the launch
@@ -192,9 +207,13 @@ static int launch(struct search_team *t, struct search_part *part, const int *se
     c.floor = run->pvc ? INT_MAX : team_best(t);
     c.stop = kernel_watch_stop_requested(run->o) || team_flag(&t->stop);
     int stop_sent = 0, status;
-    if ((status = search_part_launch(run, part, &c, seeds, count, err)) != MVC_OK ||
-        (status = wait_for_launch(t, part, c.floor, &stop_sent, err)) != MVC_OK ||
-        (status = search_part_finish(run, part, err)) != MVC_OK)
+    if ((status = search_part_launch(run, part, &c, seeds, count, err)) != MVC_OK)
+        return status;
+    if ((status = wait_for_launch(t, part, c.floor, &stop_sent, err)) != MVC_OK) {
+        stop_unwatched(part);
+        return status;
+    }
+    if ((status = search_part_finish(run, part, err)) != MVC_OK)
         return status;
     const struct search_control *ctl = &part->ctl;
     if (!run->pvc)
@@ -234,9 +253,23 @@ static int run_device(struct search_team *t, int index, struct error *err)
 {
     const struct gpu_run *run = t->run;
     struct search_part *part = &t->part[index];
-    int status = search_part_open(run, part, t->pooled ? TEAM_SLOTS : 0, err);
+    /* device_team_run made the device current; a failure there must not search on another */
+    int status = CUDA_CHECK(err, cudaSetDevice(index));
+    if (status == MVC_OK)
+        status = search_part_open(run, part, t->pooled ? TEAM_SLOTS : 0, err);
     if (status != MVC_OK)
         return status;
+    /*
+     * StackOnly: every device must deal the sub-trees of one start depth, or
+     * some would be nobody's and others searched twice; the plans' depths
+     * follow each device's blocks, so the first device to open chooses.
+     */
+    if (!run->hybrid) {
+        int unset = -1;
+        __atomic_compare_exchange_n(&t->depth, &unset, part->p.start_depth, 0, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE);
+        part->p.start_depth = __atomic_load_n(&t->depth, __ATOMIC_ACQUIRE);
+    }
     if (index == 0)
         search_part_describe(run, part);
     if (run->devices > 1)
@@ -376,6 +409,7 @@ int search_team_solve(const struct gpu_run *run, struct cover *out, struct solve
         return error_set(err, MVC_ENOMEM, "out of memory for the GPU search");
     t->run = run;
     t->best = run->upper;
+    t->depth = -1;
     int status = MVC_OK;
     if (run->hybrid && run->devices > 1) {
         if (work_pool_init(&t->pool, run->devices, (size_t)run->stride) != MVC_OK)
