@@ -1,7 +1,9 @@
 /*
  * Local search for independent transversals: the best set it reports always
  * holds one vertex per clique and has the conflicts it claims; on graphs with
- * a planted transversal it finds one; budgets and the stop flag end it.
+ * a planted transversal it finds one; budgets and the stop flag end it. Both
+ * searches: breakout on small cliques, tabu search on cliques of 8 or more
+ * vertices on average.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,17 +13,18 @@
 #include "transversal.h"
 
 /*
- * Cliques of 1 to 5 vertices, one member of each planted, and random edges
- * between cliques, never between two planted vertices. clique_of receives
- * each vertex's clique; returns the number of cliques.
+ * Cliques of `smallest` to smallest + 4 vertices, one member of each
+ * planted, and random edges between cliques, never between two planted
+ * vertices. clique_of receives each vertex's clique; returns the number of
+ * cliques.
  */
-static int32_t planted(struct gen_edges *ge, struct rng *r, int32_t cliques, double p,
-                       int32_t *clique_of, uint8_t *is_planted)
+static int32_t planted(struct gen_edges *ge, struct rng *r, int32_t cliques, int32_t smallest,
+                       double p, int32_t *clique_of, uint8_t *is_planted)
 {
     ge->m = 0;
     ge->n = 0;
     for (int32_t c = 0; c < cliques; c++) {
-        int32_t size = 1 + rng_below(r, 5), first = ge->n;
+        int32_t size = smallest + rng_below(r, 5), first = ge->n;
         for (int32_t a = 0; a < size; a++) {
             clique_of[first + a] = c;
             is_planted[first + a] = a == 0;
@@ -68,8 +71,12 @@ int main(void)
 
     int found = 0, inconsistent = 0, runs = 0;
     for (int i = 0; i < 200; i++) {
-        int32_t cliques = 10 + rng_below(&r, 50);
-        planted(&ge, &r, cliques, 0.1 + 0.3 * rng_unit(&r), clique_of, is_planted);
+        /* every fourth graph of cliques of 8 to 12 vertices: the tabu search's */
+        int large = i % 4 == 3;
+        int32_t cliques = large ? 8 + rng_below(&r, 12) : 10 + rng_below(&r, 50);
+        planted(&ge, &r, cliques, large ? 8 : 1,
+                large ? 0.05 + 0.15 * rng_unit(&r) : 0.1 + 0.3 * rng_unit(&r), clique_of,
+                is_planted);
         struct graph *g = graph_from_edges(ge.n, (const int32_t(*)[2])ge.e, ge.m);
         /* half from no start, half from the last member of every clique: planted only when alone */
         const uint8_t *start = NULL;
@@ -99,7 +106,8 @@ int main(void)
        "reported",
        runs);
     is(found, 200,
-       "200 graphs with a planted transversal: one found within 100,000 steps (200 a call)");
+       "200 graphs with a planted transversal (50 of large cliques): one found within 100,000 "
+       "steps (200 a call)");
 
     /* limits: a graph whose cliques all conflict (two cliques joined completely) */
     ge.m = 0;
@@ -120,6 +128,25 @@ int main(void)
        "no step budget, stop raised: it ends");
     struct deadline cut = deadline_after(0.02, NULL);
     ok(!transversal_search(t, 0, &cut), "no step budget, 0.02 s: it ends");
+    transversal_free(t);
+    graph_free(g);
+
+    /* the tabu search's limits: two cliques of 8 joined completely */
+    ge.m = 0;
+    ge.n = 16;
+    for (int32_t u = 0; u < 16; u++)
+        for (int32_t v = u + 1; v < 16; v++)
+            gen_edge(&ge, u, v);
+    for (int32_t v = 0; v < 16; v++)
+        clique_of[v] = v / 8;
+    g = graph_from_edges(ge.n, (const int32_t(*)[2])ge.e, ge.m);
+    t = transversal_new(g, clique_of, 2, NULL, 1);
+    ok(!transversal_search(t, 1000, &(struct deadline){0, NULL}),
+       "K16 as two cliques of 8 (tabu search): no transversal");
+    is(transversal_steps(t), 1000, "the step budget is kept");
+    is(transversal_best_conflicts(t), 1, "its best has one conflict");
+    transversal_best(t, chosen);
+    is(conflicts_of(g, clique_of, 2, chosen), 1, "and is one vertex per clique");
     transversal_free(t);
     graph_free(g);
     done_testing();

@@ -20,8 +20,10 @@
  * within a short tabu tenure; conflicts that persist gain weight (breakout,
  * Morris 1993; as NuMVC weights uncovered edges, Cai et al. 2013), and
  * weights are scaled down when their mean grows. On 3-SAT reductions this is
- * a focused random walk like WalkSAT's; on forced-satisfiable CSPs it is the
- * min-conflicts search they were built to be solved by.
+ * a focused random walk like WalkSAT's. Covers by large cliques (8 vertices
+ * or more on average: forced-satisfiable CSPs such as model RB, one clique
+ * per variable) are searched by min-conflicts tabu search instead, the
+ * method those instances were built to be solved by (transversal.c).
  */
 struct transversal;
 
