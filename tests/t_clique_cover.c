@@ -2,7 +2,9 @@
  * Clique-cover bounds: never above the optimum (brute force on random graphs
  * of up to 20 vertices), never lowered by iterated-greedy rounds, and exact
  * on disjoint cliques (ids shuffled) and on triangles joined through hubs of
- * equal degree (the shape of a 3-SAT reduction).
+ * equal degree (the shape of a 3-SAT reduction). Reshaping a cover in random
+ * orders (clique_cover_shake) leaves a partition into cliques, numbered
+ * densely, never of more cliques.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +36,29 @@ static int32_t bound(const struct graph *g, int rounds)
 static struct graph *graph_of(struct gen_edges *ge)
 {
     return graph_from_edges(ge->n, (const int32_t(*)[2])ge->e, ge->m);
+}
+
+/* Whether clique_of is a partition of g into `count` cliques numbered 0..count-1. */
+static int partition_ok(const struct graph *g, const int32_t *clique_of, int32_t count)
+{
+    int32_t *size = calloc((size_t)count + 1, sizeof *size);
+    int ok_so_far = size != NULL;
+    for (int32_t v = 0; v < g->n && ok_so_far; v++) {
+        ok_so_far = clique_of[v] >= 0 && clique_of[v] < count;
+        if (ok_so_far)
+            size[clique_of[v]]++;
+    }
+    for (int32_t c = 0; c < count && ok_so_far; c++)
+        ok_so_far = size[c] > 0;
+    /* a clique of s vertices: each member has s - 1 neighbours in it */
+    for (int32_t v = 0; v < g->n && ok_so_far; v++) {
+        int32_t inside = 0;
+        for (int64_t j = g->offsets[v]; j < g->offsets[v + 1]; j++)
+            inside += clique_of[g->adj[j]] == clique_of[v];
+        ok_so_far = inside == size[clique_of[v]] - 1;
+    }
+    free(size);
+    return ok_so_far;
 }
 
 int main(void)
@@ -106,6 +131,30 @@ int main(void)
     cover_free(&c);
     is(bound(g, 8), opt, "triangles through degree-3 hubs: the bound reaches the optimum %d", opt);
     graph_free(g);
+
+    /* reshaping: 200 random graphs of up to 80 vertices */
+    int broken = 0, more = 0, fewer = 0;
+    for (int i = 0; i < 200; i++) {
+        memset(&ge, 0, sizeof ge);
+        ge.n = 2 + rng_below(&r, 79);
+        gen_gnp(&ge, &r, 0, ge.n, 0.2 + 0.7 * (double)rng_below(&r, 1000) / 1000);
+        g = graph_of(&ge);
+        int32_t *clique_of = malloc(((size_t)g->n + 1) * sizeof *clique_of), count = 0;
+        if (clique_of == NULL || clique_cover_partition(g, 16, clique_of, &count) != MVC_OK)
+            bail("out of memory");
+        int32_t before = count;
+        struct deadline none = {0, NULL};
+        if (clique_cover_shake(g, 64, 16, rng_next(&r), &none, clique_of, &count) != MVC_OK)
+            bail("out of memory");
+        broken += !partition_ok(g, clique_of, count);
+        more += count > before;
+        fewer += count < before;
+        free(clique_of);
+        graph_free(g);
+    }
+    is(broken, 0, "200 random graphs reshaped: a partition into cliques, numbered densely");
+    is(more, 0, "never more cliques than before");
+    ok(fewer > 0, "fewer cliques on %d of 200, where the size orders had settled", fewer);
     done_testing();
     return exit_status();
 }

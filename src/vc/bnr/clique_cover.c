@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "random.h"
 
 struct placement {
     const struct graph *g;
@@ -204,6 +205,63 @@ int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of
     cliques = rehome_singletons(&p, cliques);
     memcpy(clique_of, p.clique_of, (size_t)g->n * sizeof *clique_of);
     *count = cliques;
+    status = MVC_OK;
+out:
+    free(p.order), free(p.clique_of), free(p.clique_size), free(p.hits), free(p.touched);
+    free(p.bucket), free(key), free(rank);
+    return status;
+}
+
+int clique_cover_shake(const struct graph *g, int rounds, int patience, uint64_t seed,
+                       const struct deadline *deadline, int32_t *clique_of, int32_t *count)
+{
+    size_t n = (size_t)g->n + 2;
+    struct placement p = {g,
+                          malloc(n * sizeof *p.order),
+                          malloc(n * sizeof *p.clique_of),
+                          calloc(n, sizeof *p.clique_size),
+                          calloc(n, sizeof *p.hits),
+                          malloc(n * sizeof *p.touched),
+                          malloc(n * sizeof *p.bucket)};
+    int32_t *key = malloc(n * sizeof *key), *rank = malloc(n * sizeof *rank);
+    int status = MVC_ENOMEM;
+    if (!p.order || !p.clique_of || !p.clique_size || !p.hits || !p.touched || !p.bucket || !key ||
+        !rank)
+        goto out;
+    int32_t cliques = *count;
+    for (int32_t v = 0; v < g->n; v++) {
+        p.clique_of[v] = clique_of[v];
+        p.clique_size[clique_of[v]]++;
+    }
+    /*
+     * Each round takes the vertices clique by clique in a random order of the
+     * cliques, each into the first clique it fits: every old clique fits whole
+     * into the first new one its first vertex opened or joined, so no round
+     * needs more cliques than the one before.
+     */
+    uint64_t state = seed;
+    for (int round = 0, idle = 0;
+         round < rounds && idle < patience && cliques > 1 && !deadline_passed(deadline); round++) {
+        for (int32_t c = 0; c < cliques; c++)
+            rank[c] = c;
+        for (int32_t c = cliques - 1; c > 0; c--) {
+            int32_t j = (int32_t)(random_next(&state) % (uint64_t)(c + 1)), t = rank[c];
+            rank[c] = rank[j];
+            rank[j] = t;
+        }
+        for (int32_t v = 0; v < g->n; v++)
+            key[v] = rank[p.clique_of[v]];
+        sort_by_key(&p, key, cliques - 1);
+        int32_t made = place_all(&p, 1);
+        idle = made < cliques ? 0 : idle + 1;
+        cliques = made;
+    }
+    cliques = rehome_singletons(&p, cliques);
+    /* an equal count in another partition is no gain, and it changes what is searched next */
+    if (cliques < *count) {
+        memcpy(clique_of, p.clique_of, (size_t)g->n * sizeof *clique_of);
+        *count = cliques;
+    }
     status = MVC_OK;
 out:
     free(p.order), free(p.clique_of), free(p.clique_size), free(p.hits), free(p.touched);

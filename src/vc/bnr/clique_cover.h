@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "deadline.h"
 #include "graph.h"
 
 /*
@@ -12,6 +13,18 @@
  * `rounds` of iterated greedy (Culberson). MVC_OK or MVC_ENOMEM.
  */
 int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of, int32_t *count);
+
+/*
+ * Improves a cover by cliques (clique_of, *count as clique_cover_partition
+ * leaves them) by iterated-greedy rounds in random orders of the cliques,
+ * which escape where the size orders of clique_cover_partition have
+ * settled: up to `rounds` of them, stopping after `patience` in a row that
+ * save no clique, or once the deadline passes (checked every round).
+ * clique_of and *count change only when fewer cliques are found. MVC_OK or
+ * MVC_ENOMEM.
+ */
+int clique_cover_shake(const struct graph *g, int rounds, int patience, uint64_t seed,
+                       const struct deadline *deadline, int32_t *clique_of, int32_t *count);
 
 /*
  * A cover holds all but at most one vertex of each clique, so a graph covered
