@@ -15,7 +15,34 @@ struct placement {
     int32_t *hits;        /* per clique: scratch, zero between vertices */
     int32_t *touched;     /* cliques with hits */
     int32_t *bucket;      /* counting-sort offsets, n + 2 entries */
+    int32_t *key;         /* per vertex: scratch sort key */
+    int32_t *rank;        /* per clique: its place in the next round's order */
 };
+
+/* The scratch of one cover of g: MVC_OK, or MVC_ENOMEM (placement_close it either way). */
+static int placement_open(struct placement *p, const struct graph *g)
+{
+    size_t n = (size_t)g->n + 2;
+    *p = (struct placement){g,
+                            malloc(n * sizeof *p->order),
+                            malloc(n * sizeof *p->clique_of),
+                            calloc(n, sizeof *p->clique_size),
+                            calloc(n, sizeof *p->hits),
+                            malloc(n * sizeof *p->touched),
+                            malloc(n * sizeof *p->bucket),
+                            malloc(n * sizeof *p->key),
+                            malloc(n * sizeof *p->rank)};
+    return p->order && p->clique_of && p->clique_size && p->hits && p->touched && p->bucket &&
+                   p->key && p->rank
+               ? MVC_OK
+               : MVC_ENOMEM;
+}
+
+static void placement_close(struct placement *p)
+{
+    free(p->order), free(p->clique_of), free(p->clique_size), free(p->hits), free(p->touched);
+    free(p->bucket), free(p->key), free(p->rank);
+}
 
 /*
  * One pass: each vertex in order joins a clique all of whose members are its
@@ -65,6 +92,20 @@ static void sort_by_key(struct placement *p, const int32_t *key_of, int32_t max_
         p->bucket[k + 1] += p->bucket[k];
     for (int32_t v = 0; v < g->n; v++)
         p->order[p->bucket[key_of[v]]++] = v;
+}
+
+/*
+ * One round of iterated greedy: the vertices clique by clique, the `cliques`
+ * cliques in the order of p->rank, each vertex into the first clique it
+ * fits. Every old clique fits whole into the first new one its first vertex
+ * opened or joined, so the round never needs more cliques. Returns how many.
+ */
+static int32_t regroup(struct placement *p, int32_t cliques)
+{
+    for (int32_t v = 0; v < p->g->n; v++)
+        p->key[v] = p->rank[p->clique_of[v]];
+    sort_by_key(p, p->key, cliques - 1);
+    return place_all(p, 1);
 }
 
 /* Largest clique first on even rounds, smallest first on odd ones: 0..n. */
@@ -155,29 +196,20 @@ static int32_t rehome_singletons(struct placement *p, int32_t cliques)
 int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of, int32_t *count)
 {
     size_t n = (size_t)g->n + 2;
-    struct placement p = {g,
-                          malloc(n * sizeof *p.order),
-                          malloc(n * sizeof *p.clique_of),
-                          malloc(n * sizeof *p.clique_size),
-                          calloc(n, sizeof *p.hits),
-                          malloc(n * sizeof *p.touched),
-                          malloc(n * sizeof *p.bucket)};
-    int32_t *key = malloc(n * sizeof *key), *rank = malloc(n * sizeof *rank);
-    int status = MVC_ENOMEM;
-    if (!p.order || !p.clique_of || !p.clique_size || !p.hits || !p.touched || !p.bucket || !key ||
-        !rank)
+    struct placement p;
+    int status = placement_open(&p, g);
+    if (status != MVC_OK)
         goto out;
 
     /* the greedy cover: vertices by increasing degree, each into the largest clique it fits */
     for (int32_t v = 0; v < g->n; v++)
-        key[v] = graph_degree(g, v);
-    sort_by_key(&p, key, g->n);
+        p.key[v] = graph_degree(g, v);
+    sort_by_key(&p, p.key, g->n);
     int32_t cliques = rehome_singletons(&p, place_all(&p, 0));
 
     /*
-     * Iterated greedy: vertices taken clique by clique, the cliques largest
-     * first (smallest first on odd rounds), each vertex into the first clique
-     * it fits. No round needs more cliques than the one before, and the
+     * Iterated greedy (regroup): the cliques largest first (smallest first on
+     * odd rounds). No round needs more cliques than the one before, and the
      * reordering undoes the first pass's mistakes: on graphs of triangles and
      * edges, a triangle's vertex that joined a hub of equal degree splits the
      * triangle, and a round puts it back.
@@ -190,12 +222,8 @@ int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of
         for (int32_t k = 0; k <= g->n; k++)
             p.bucket[k + 1] += p.bucket[k];
         for (int32_t c = 0; c < cliques; c++)
-            rank[c] = p.bucket[size_key(&p, c, round)]++;
-        /* the vertices clique by clique in that order */
-        for (int32_t v = 0; v < g->n; v++)
-            key[v] = rank[p.clique_of[v]];
-        sort_by_key(&p, key, cliques - 1);
-        int32_t made = place_all(&p, 1);
+            p.rank[c] = p.bucket[size_key(&p, c, round)]++;
+        int32_t made = regroup(&p, cliques);
         if (made == cliques)
             break; /* settled: another round in the same orders changes nothing */
         cliques = made;
@@ -205,54 +233,35 @@ int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of
     cliques = rehome_singletons(&p, cliques);
     memcpy(clique_of, p.clique_of, (size_t)g->n * sizeof *clique_of);
     *count = cliques;
-    status = MVC_OK;
 out:
-    free(p.order), free(p.clique_of), free(p.clique_size), free(p.hits), free(p.touched);
-    free(p.bucket), free(key), free(rank);
+    placement_close(&p);
     return status;
 }
 
 int clique_cover_shake(const struct graph *g, int rounds, int patience, uint64_t seed,
                        const struct deadline *deadline, int32_t *clique_of, int32_t *count)
 {
-    size_t n = (size_t)g->n + 2;
-    struct placement p = {g,
-                          malloc(n * sizeof *p.order),
-                          malloc(n * sizeof *p.clique_of),
-                          calloc(n, sizeof *p.clique_size),
-                          calloc(n, sizeof *p.hits),
-                          malloc(n * sizeof *p.touched),
-                          malloc(n * sizeof *p.bucket)};
-    int32_t *key = malloc(n * sizeof *key), *rank = malloc(n * sizeof *rank);
-    int status = MVC_ENOMEM;
-    if (!p.order || !p.clique_of || !p.clique_size || !p.hits || !p.touched || !p.bucket || !key ||
-        !rank)
+    struct placement p;
+    int status = placement_open(&p, g);
+    if (status != MVC_OK)
         goto out;
     int32_t cliques = *count;
     for (int32_t v = 0; v < g->n; v++) {
         p.clique_of[v] = clique_of[v];
         p.clique_size[clique_of[v]]++;
     }
-    /*
-     * Each round takes the vertices clique by clique in a random order of the
-     * cliques, each into the first clique it fits: every old clique fits whole
-     * into the first new one its first vertex opened or joined, so no round
-     * needs more cliques than the one before.
-     */
+    /* each round regroups in a random order of the cliques */
     uint64_t state = seed;
     for (int round = 0, idle = 0;
          round < rounds && idle < patience && cliques > 1 && !deadline_passed(deadline); round++) {
         for (int32_t c = 0; c < cliques; c++)
-            rank[c] = c;
+            p.rank[c] = c;
         for (int32_t c = cliques - 1; c > 0; c--) {
-            int32_t j = (int32_t)(random_next(&state) % (uint64_t)(c + 1)), t = rank[c];
-            rank[c] = rank[j];
-            rank[j] = t;
+            int32_t j = (int32_t)(random_next(&state) % (uint64_t)(c + 1)), t = p.rank[c];
+            p.rank[c] = p.rank[j];
+            p.rank[j] = t;
         }
-        for (int32_t v = 0; v < g->n; v++)
-            key[v] = rank[p.clique_of[v]];
-        sort_by_key(&p, key, cliques - 1);
-        int32_t made = place_all(&p, 1);
+        int32_t made = regroup(&p, cliques);
         idle = made < cliques ? 0 : idle + 1;
         cliques = made;
     }
@@ -262,10 +271,8 @@ int clique_cover_shake(const struct graph *g, int rounds, int patience, uint64_t
         memcpy(clique_of, p.clique_of, (size_t)g->n * sizeof *clique_of);
         *count = cliques;
     }
-    status = MVC_OK;
 out:
-    free(p.order), free(p.clique_of), free(p.clique_size), free(p.hits), free(p.touched);
-    free(p.bucket), free(key), free(rank);
+    placement_close(&p);
     return status;
 }
 
