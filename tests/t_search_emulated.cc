@@ -1066,6 +1066,44 @@ static void test_emulation_checks(void)
     }
 }
 
+/* What launches searched in turn add up to: the smallest cover, a PVC answer, the nodes. */
+struct split_sum {
+    int best;
+    int found;
+    long long nodes;
+};
+
+/* Adds launch r to s; 1 (with a diagnostic naming `what`) when the launch itself failed. */
+static int add_launch(struct split_sum *s, const struct outcome &r, int pvc, int64_t k, int opt,
+                      const char *what)
+{
+    s->nodes += r.nodes;
+    if (!r.launch && !r.error && r.consistent && r.valid) {
+        if (r.size >= 0 && r.size < s->best)
+            s->best = r.size;
+        s->found |= r.found;
+        return 0;
+    }
+    char why[512];
+    run_ok(r, pvc, k, opt, why, sizeof why);
+    diag("%s: %s", what, why);
+    return 1;
+}
+
+/*
+ * The nodes one launch of c visits under PVC with no cover of size <= k
+ * (-2 when it failed), which launches in turn must match; -1 elsewhere.
+ */
+static long long one_launch_nodes(const struct graph *g, const struct config &c, int pvc, int64_t k,
+                                  int opt, const struct cover *upper, unsigned seed,
+                                  struct cover *cv)
+{
+    if (!pvc || k >= opt)
+        return -1;
+    struct outcome r = solve(g, c, pvc, k, upper, seed, cv);
+    return r.launch || r.error ? -2 : r.nodes;
+}
+
 /*
  * The kernels' side of a search over several devices (search_team.cu),
  * device by device in turn: hybrid launches with the host asking for exports
@@ -1089,7 +1127,7 @@ static void test_team(unsigned first, unsigned count)
         int opt = brute_minimum_cover(g, &opt_cover);
         all_vertices(g, &upper);
         int stride = (int)node_stride(n);
-        char why[512];
+        char what[96];
         int failures = 0;
         for (int pvc = 0; pvc <= 1; pvc++)
             for (int64_t k = pvc ? opt - 1 : -1; k <= (pvc ? opt : -1); k++) {
@@ -1104,13 +1142,10 @@ static void test_team(unsigned first, unsigned count)
                  * domination rounds.
                  */
                 std::vector<int> seeds, next;
-                int best = (int)upper.size, found = 0, round = 0;
-                long long nodes = 0, whole = -1;
-                if (pvc && k < opt) {
-                    struct config c = config_of(seed * 11, 1, seed % 2);
-                    struct outcome r = solve(g, c, pvc, k, &upper, seed, &cv);
-                    whole = r.launch || r.error ? -2 : r.nodes;
-                }
+                int round = 0;
+                struct split_sum sum = {(int)upper.size, 0, 0};
+                long long whole = one_launch_nodes(g, config_of(seed * 11, 1, seed % 2), pvc, k,
+                                                   opt, &upper, seed, &cv);
                 for (; round < 7; round++) {
                     struct config c = config_of(seed * 11 + (unsigned)round, 1, (seed + round) % 2);
                     c.blocks = 1 + (int)((seed + round) % 2); /* one block: deep local stacks */
@@ -1129,16 +1164,8 @@ static void test_team(unsigned first, unsigned count)
                         break;
                     rounds_with_seeds += c.seed_count > 0;
                     struct outcome r = solve(g, c, pvc, k, &upper, seed + 2 * (unsigned)round, &cv);
-                    nodes += r.nodes;
-                    if (!r.launch && !r.error && r.consistent && r.valid) {
-                        if (r.size >= 0 && r.size < best)
-                            best = r.size;
-                        found |= r.found;
-                    } else {
-                        run_ok(r, pvc, k, opt, why, sizeof why);
-                        diag("seed %u round %d: %s", seed, round, why);
-                        failures++;
-                    }
+                    snprintf(what, sizeof what, "seed %u round %d", seed, round);
+                    failures += add_launch(&sum, r, pvc, k, opt, what);
                     exported += (long long)(next.size() / (size_t)stride);
                     seeds.swap(next);
                 }
@@ -1146,19 +1173,20 @@ static void test_team(unsigned first, unsigned count)
                     diag("seed %u: exports in the last round", seed);
                     failures++;
                 }
-                if (whole != -1 && nodes != whole) {
+                if (whole != -1 && sum.nodes != whole) {
                     diag(
                         "seed %u: hybrid launches in turn, PVC k=%lld: %lld nodes, one launch %lld",
-                        seed, (long long)k, nodes, whole);
+                        seed, (long long)k, sum.nodes, whole);
                     failures++;
                 }
-                if (!pvc && best != opt) {
-                    diag("seed %u: hybrid launches in turn found %d, optimum %d", seed, best, opt);
+                if (!pvc && sum.best != opt) {
+                    diag("seed %u: hybrid launches in turn found %d, optimum %d", seed, sum.best,
+                         opt);
                     failures++;
                 }
-                if (pvc && (found != 0) != (k >= opt)) {
+                if (pvc && (sum.found != 0) != (k >= opt)) {
                     diag("seed %u: hybrid launches in turn, PVC k=%lld said %s, optimum %d", seed,
-                         (long long)k, found ? "yes" : "no", opt);
+                         (long long)k, sum.found ? "yes" : "no", opt);
                     failures++;
                 }
                 /*
@@ -1167,38 +1195,25 @@ static void test_team(unsigned first, unsigned count)
                  * descents too: each sub-tree's once)
                  */
                 int devices = 2 + (int)(seed % 3), depth = 1 + (int)(seed % 5);
-                best = (int)upper.size;
-                found = 0;
-                nodes = 0;
-                whole = -1;
-                if (pvc && k < opt) {
-                    struct config c = config_of(seed * 13, 0, seed % 2);
-                    c.depth = depth;
-                    struct outcome r = solve(g, c, pvc, k, &upper, seed, &cv);
-                    whole = r.launch || r.error ? -2 : r.nodes;
-                }
+                sum = (struct split_sum){(int)upper.size, 0, 0};
+                struct config one = config_of(seed * 13, 0, seed % 2);
+                one.depth = depth;
+                whole = one_launch_nodes(g, one, pvc, k, opt, &upper, seed, &cv);
                 for (int d = 0; d < devices; d++) {
                     struct config c = config_of(seed * 13 + (unsigned)d, 0, (seed + d) % 2);
                     c.depth = depth;
                     c.split_part = d;
                     c.split_parts = devices;
                     struct outcome r = solve(g, c, pvc, k, &upper, seed + 2 * (unsigned)d, &cv);
-                    nodes += r.nodes;
-                    if (!r.launch && !r.error && r.consistent && r.valid) {
-                        if (r.size >= 0 && r.size < best)
-                            best = r.size;
-                        found |= r.found;
-                    } else {
-                        run_ok(r, pvc, k, opt, why, sizeof why);
-                        diag("seed %u stackonly part %d of %d: %s", seed, d, devices, why);
-                        failures++;
-                    }
+                    snprintf(what, sizeof what, "seed %u stackonly part %d of %d", seed, d,
+                             devices);
+                    failures += add_launch(&sum, r, pvc, k, opt, what);
                 }
-                if ((!pvc && best != opt) || (pvc && (found != 0) != (k >= opt)) ||
-                    (whole != -1 && nodes != whole)) {
+                if ((!pvc && sum.best != opt) || (pvc && (sum.found != 0) != (k >= opt)) ||
+                    (whole != -1 && sum.nodes != whole)) {
                     diag("seed %u: stackonly over %d launches: cover %d, found %d, k=%lld, "
                          "optimum %d, %lld nodes (one launch: %lld)",
-                         seed, devices, best, found, (long long)k, opt, nodes, whole);
+                         seed, devices, sum.best, sum.found, (long long)k, opt, sum.nodes, whole);
                     failures++;
                 }
             }
