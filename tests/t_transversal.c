@@ -61,6 +61,32 @@ static int64_t conflicts_of(const struct graph *g, const int32_t *clique_of, int
     return conflicts;
 }
 
+/* K_{2 size} as two cliques of `size` joined completely: every choice conflicts. */
+static struct graph *joined_cliques(struct gen_edges *ge, int32_t size, int32_t *clique_of)
+{
+    ge->m = 0;
+    ge->n = 2 * size;
+    for (int32_t u = 0; u < ge->n; u++) {
+        clique_of[u] = u / size;
+        for (int32_t v = u + 1; v < ge->n; v++)
+            gen_edge(ge, u, v);
+    }
+    return graph_from_edges(ge->n, (const int32_t(*)[2])ge->e, ge->m);
+}
+
+/* No transversal within a budget of 1000 steps, the budget kept, the best with one conflict. */
+static struct transversal *search_joined(const struct graph *g, const int32_t *clique_of,
+                                         const char *name)
+{
+    struct transversal *t = transversal_new(g, clique_of, 2, NULL, 1);
+    if (t == NULL)
+        bail("out of memory");
+    ok(!transversal_search(t, 1000, &(struct deadline){0, NULL}), "%s: no transversal", name);
+    is(transversal_steps(t), 1000, "the step budget is kept");
+    is(transversal_best_conflicts(t), 1, "its best has one conflict");
+    return t;
+}
+
 int main(void)
 {
     uint64_t seed = gen_master_seed();
@@ -109,20 +135,9 @@ int main(void)
        "200 graphs with a planted transversal (50 of large cliques): one found within 100,000 "
        "steps (200 a call)");
 
-    /* limits: a graph whose cliques all conflict (two cliques joined completely) */
-    ge.m = 0;
-    ge.n = 6;
-    for (int32_t u = 0; u < 6; u++)
-        for (int32_t v = u + 1; v < 6; v++)
-            gen_edge(&ge, u, v);
-    for (int32_t v = 0; v < 6; v++)
-        clique_of[v] = v / 3;
-    struct graph *g = graph_from_edges(ge.n, (const int32_t(*)[2])ge.e, ge.m);
-    struct transversal *t = transversal_new(g, clique_of, 2, NULL, 1);
-    ok(!transversal_search(t, 1000, &(struct deadline){0, NULL}),
-       "K6 as two triangles: no transversal");
-    is(transversal_steps(t), 1000, "the step budget is kept");
-    is(transversal_best_conflicts(t), 1, "its best has one conflict");
+    /* limits: a graph whose cliques all conflict */
+    struct graph *g = joined_cliques(&ge, 3, clique_of);
+    struct transversal *t = search_joined(g, clique_of, "K6 as two triangles");
     volatile sig_atomic_t stop = 1;
     ok(!transversal_search(t, 0, &(struct deadline){0, &stop}),
        "no step budget, stop raised: it ends");
@@ -131,20 +146,9 @@ int main(void)
     transversal_free(t);
     graph_free(g);
 
-    /* the tabu search's limits: two cliques of 8 joined completely */
-    ge.m = 0;
-    ge.n = 16;
-    for (int32_t u = 0; u < 16; u++)
-        for (int32_t v = u + 1; v < 16; v++)
-            gen_edge(&ge, u, v);
-    for (int32_t v = 0; v < 16; v++)
-        clique_of[v] = v / 8;
-    g = graph_from_edges(ge.n, (const int32_t(*)[2])ge.e, ge.m);
-    t = transversal_new(g, clique_of, 2, NULL, 1);
-    ok(!transversal_search(t, 1000, &(struct deadline){0, NULL}),
-       "K16 as two cliques of 8 (tabu search): no transversal");
-    is(transversal_steps(t), 1000, "the step budget is kept");
-    is(transversal_best_conflicts(t), 1, "its best has one conflict");
+    /* the tabu search's limits */
+    g = joined_cliques(&ge, 8, clique_of);
+    t = search_joined(g, clique_of, "K16 as two cliques of 8 (tabu search)");
     transversal_best(t, chosen);
     is(conflicts_of(g, clique_of, 2, chosen), 1, "and is one vertex per clique");
     transversal_free(t);
