@@ -58,6 +58,11 @@ int kernel_watch_claim_device(const struct solve_opts *o)
     return 1;
 }
 
+int kernel_watch_try_claim_device(void)
+{
+    return pthread_mutex_trylock(&device_claim) == 0;
+}
+
 void kernel_watch_release_device(void)
 {
     pthread_mutex_unlock(&device_claim);

@@ -48,6 +48,8 @@ int kernel_watch_stop_requested(const struct solve_opts *o);
  * kernel_watch_release_device.
  */
 int kernel_watch_claim_device(const struct solve_opts *o);
+/* The same claim without waiting: 1 when taken (give it back likewise), else 0. */
+int kernel_watch_try_claim_device(void);
 void kernel_watch_release_device(void);
 
 /* A 1 into the device word *stop_word, on the side stream: the kernel's blocks poll that word. */

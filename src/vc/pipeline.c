@@ -269,7 +269,12 @@ static int run_bound_sat(struct pipeline rest, const struct graph *g, const stru
     sat.bound_sat.slack_after = now + BOUND_SAT_SLACK_AFTER;
     for (int i = 0; i < bound_sat_runs(o); i++) {
         entrants[count] = (struct race_entrant){.opts = sat, .solve = enter_bound_sat};
-        entrants[count++].opts.seed = o->seed + (uint64_t)i;
+        entrants[count].opts.seed = o->seed + (uint64_t)i;
+#ifdef HAVE_CUDA
+        /* the first run's level gets the GPU's walkers, where its search is tabu search */
+        entrants[count].opts.bound_sat.gpu_walkers = i == 0 && !o->pipeline.cpu_only;
+#endif
+        count++;
     }
     return race_solve(g, NULL, entrants, count, o, out, st, err);
 }

@@ -100,6 +100,11 @@ struct bound_sat_opts {
      * core from a search that ends within that time.
      */
     double first_round_until, slack_after;
+    /*
+     * The GPU's walkers join the local search for the transversal where it is
+     * min-conflicts tabu search (gpu_transversal.h); builds with CUDA only.
+     */
+    int gpu_walkers;
 };
 
 /*

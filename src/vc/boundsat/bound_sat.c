@@ -1,6 +1,8 @@
 /* The clique-cover bound decided by SAT: see bound_sat.h. */
 #include "bound_sat.h"
 
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +12,9 @@
 #include "sat.h"
 #include "solver_start.h"
 #include "transversal.h"
+#ifdef HAVE_CUDA
+#include "gpu_transversal.h"
+#endif
 
 /*
  * Iterated-greedy rounds for the clique cover: each round costs one pass over
@@ -182,6 +187,74 @@ static void wait_until(const struct solve_opts *o, double until)
 }
 
 /*
+ * The GPU's walkers (gpu_transversal.h) beside the CPU's search of one
+ * level, where the CPU searches by tabu search: they start with the CPU's
+ * local search (and claim the device before a GPU solver of the pipeline
+ * can), walker 0 from the CPU's start and each other from its own random
+ * choice, and the CPU's searches end at their stop flag as well as at o's.
+ * Without CUDA there are none.
+ */
+struct walkers {
+#ifdef HAVE_CUDA
+    struct gpu_transversal *gpu;
+    uint8_t *start; /* theirs: set changes under them */
+#endif
+    struct deadline deadline; /* what the CPU's searches end by */
+};
+
+static void walkers_start(struct walkers *w, const struct graph *g, const int32_t *clique_of,
+                          int32_t cliques, const struct transversal *t, const uint8_t *start,
+                          const struct solve_opts *o)
+{
+#ifdef HAVE_CUDA
+    if (!o->bound_sat.gpu_walkers || !transversal_uses_tabu(t) ||
+        (w->start = malloc((size_t)g->n + 1)) == NULL)
+        return;
+    memcpy(w->start, start, (size_t)g->n);
+    w->gpu =
+        gpu_transversal_start(g, clique_of, cliques, w->start,
+                              TRANSVERSAL_SEED + o->seed * 0x9e3779b97f4a7c15ull + 1, &o->deadline);
+    if (w->gpu != NULL)
+        w->deadline.stop = gpu_transversal_stop_flag(w->gpu);
+#else
+    (void)w, (void)g, (void)clique_of, (void)cliques, (void)t, (void)start, (void)o;
+#endif
+}
+
+/* Whether a walker found the transversal: then it is in set. */
+static int walkers_found(struct walkers *w, uint8_t *set)
+{
+#ifdef HAVE_CUDA
+    return w->gpu != NULL && gpu_transversal_found(w->gpu, set);
+#else
+    (void)w, (void)set;
+    return 0;
+#endif
+}
+
+static void walkers_finish(struct walkers *w, const struct solve_opts *o, struct search_totals *tot)
+{
+#ifdef HAVE_CUDA
+    if (w->gpu != NULL) {
+        struct gpu_transversal_stats ws;
+        gpu_transversal_finish(w->gpu, &ws);
+        tot->steps += ws.steps;
+        if (ws.walkers > 0)
+            progress_message(o->report,
+                             "bound-sat: %lld GPU walkers, %lld steps in %.3f s, fewest "
+                             "conflicts %lld",
+                             (long long)ws.walkers, (long long)ws.steps, ws.seconds,
+                             (long long)ws.fewest);
+        if (ws.message[0] != '\0')
+            progress_message(o->report, "bound-sat: GPU walkers: %s", ws.message);
+    }
+    free(w->start);
+#else
+    (void)w, (void)o, (void)tot;
+#endif
+}
+
+/*
  * Local search and CDCL by turns until one decides (SAT_SATISFIABLE with the
  * transversal in set, or SAT_UNSATISFIABLE), a limit ends it (SAT_UNKNOWN),
  * or memory runs out (MVC_ENOMEM).
@@ -192,21 +265,22 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
 {
     struct transversal *t = NULL; /* made after the probe, which on dense graphs ends it all */
     struct sat *s = NULL;
+    struct walkers w = {.deadline = o->deadline};
     int r = encode(g, clique_of, cliques, 0, greedy, &s);
     int64_t steps = FIRST_STEPS, conflicts = PROBE_CONFLICTS;
     while (r == MVC_OK) {
-        if (deadline_passed(&o->deadline))
+        if (deadline_passed(&w.deadline))
             break;
-        struct sat_limits lim = {conflicts, o->deadline};
+        struct sat_limits lim = {conflicts, w.deadline};
         r = sat_solve(s, &lim);
         if (r == SAT_SATISFIABLE)
             for (int32_t v = 0; v < g->n; v++)
                 set[v] = (uint8_t)sat_value(s, v);
-        if (r != SAT_UNKNOWN || deadline_passed(&o->deadline))
+        if (r != SAT_UNKNOWN || deadline_passed(&w.deadline))
             break;
         if (tot->rounds > 0)
             wait_until(o, o->bound_sat.first_round_until);
-        if (deadline_passed(&o->deadline))
+        if (deadline_passed(&w.deadline))
             break;
         if (t == NULL) {
             for (int32_t v = 0; v < g->n; v++)
@@ -217,9 +291,10 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
                 r = MVC_ENOMEM;
                 break;
             }
+            walkers_start(&w, g, clique_of, cliques, t, set, o);
         }
         tot->rounds++;
-        if (transversal_search(t, steps, &o->deadline)) {
+        if (transversal_search(t, steps, &w.deadline)) {
             transversal_best(t, set);
             r = SAT_SATISFIABLE;
             break;
@@ -230,8 +305,9 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
         conflicts = tot->rounds == 1 ? FIRST_CONFLICTS : 2 * conflicts;
         steps *= 2;
     }
-    if (r == MVC_OK)
-        r = SAT_UNKNOWN;
+    if (r == MVC_OK || (r == SAT_UNKNOWN && walkers_found(&w, set)))
+        r = walkers_found(&w, set) ? SAT_SATISFIABLE : SAT_UNKNOWN;
+    walkers_finish(&w, o, tot);
     struct sat_stats ss = {0};
     if (s != NULL)
         sat_get_stats(s, &ss);

@@ -379,3 +379,8 @@ int64_t transversal_steps(const struct transversal *t)
 {
     return t->steps;
 }
+
+int transversal_uses_tabu(const struct transversal *t)
+{
+    return t->tabu_search;
+}

@@ -52,4 +52,7 @@ void transversal_best(const struct transversal *t, uint8_t *chosen);
 
 int64_t transversal_steps(const struct transversal *t);
 
+/* Whether t searches by min-conflicts tabu search (large cliques), not breakout. */
+int transversal_uses_tabu(const struct transversal *t);
+
 #endif
