@@ -174,7 +174,9 @@ static void test_none(void)
        "no transversal: none claimed; %lld walkers, %lld steps, fewest conflicts %lld%s%s",
        (long long)st.walkers, (long long)st.steps, (long long)st.fewest, st.message[0] ? ": " : "",
        st.message);
-    ok(st.seconds < 1.5, "the time limit of 0.5 s ended them after %.3f s of %.3f", st.seconds,
+    /* under compute-sanitizer (MVC_GPU_TEST_SMALL) a step takes thousands of times longer */
+    double slack = getenv("MVC_GPU_TEST_SMALL") != NULL ? 30 : 1.5;
+    ok(st.seconds < slack, "the time limit of 0.5 s ended them after %.3f s of %.3f", st.seconds,
        clock_seconds() - t0);
 
     /* the caller's stop flag, mirrored into theirs */
