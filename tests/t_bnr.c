@@ -10,6 +10,20 @@
 /* a stop raised before the call still lets it visit the root */
 static const struct solver_check bnr = {solve_bnr, "bnr", 1};
 
+/* bnr told it has 8 CPUs: its root's local search runs four seeds at once */
+static int solve_bnr_8(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                       struct solve_stats *st, struct error *err)
+{
+    struct solve_opts eight;
+    if (o != NULL)
+        eight = *o;
+    else
+        solve_opts_default(&eight);
+    eight.threads = 8;
+    return solve_bnr(g, &eight, out, st, err);
+}
+static const struct solver_check bnr_8 = {solve_bnr_8, "bnr", 1};
+
 /* Sparse graphs with vertices of degree one and two: folds, components and LP fixing happen. */
 static struct graph *sparse_graph(uint64_t seed, int32_t max_n, char *desc, size_t len)
 {
@@ -49,6 +63,8 @@ static void test_random(uint64_t master)
     for (int i = 0; i < 150; i++, index++) {
         struct graph *g = sparse_graph(master + (uint64_t)index * 15485863, 22, desc, sizeof desc);
         check_against_brute(&bnr, g, desc, &t);
+        if (i % 3 == 0)
+            check_against_brute(&bnr_8, g, desc, &t);
         graph_free(g);
     }
     /* cycles with matchings: no rule applies, the search has to branch */
@@ -81,6 +97,7 @@ static void test_against_seq(uint64_t master)
         if (solve_seq(g, &o, &ref, NULL, &err) != SOLVE_OPTIMAL)
             bail(err.message);
         check_against(&bnr, g, ref.size, desc, &t);
+        check_against(&bnr_8, g, ref.size, desc, &t);
         cover_free(&ref);
         graph_free(g);
     }

@@ -1,10 +1,11 @@
 /*
  * NuMVC local search: valid covers, never worse than the start, optimal on small graphs; limits;
- * the same search on a thread beside another.
+ * the same search on a thread beside another; several seeds at once (the portfolio).
  */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include "greedy.h"
 #include "local_search.h"
 #include "local_search_beside.h"
+#include "local_search_portfolio.h"
 #include "tap.h"
 
 /* Enough for every small graph here: optima are usually found within a few hundred steps. */
@@ -362,6 +364,102 @@ static void test_beside(uint64_t master)
     graph_free(g);
 }
 
+/*
+ * The portfolio: on small graphs every run count reaches the optimum as a
+ * target and returns a valid cover of it; one run is local_search_improve
+ * itself; the steps of all runs are summed; without a target the best of the
+ * runs is at least as small as the first run's alone; a raised stop flag and
+ * a time limit end every run; a start that is no cover fails as it does alone.
+ */
+static void test_portfolio(uint64_t master)
+{
+    struct rng r = {master ^ 0x9f0};
+    int reached = 0, graphs = 0, one_is_improve = 1;
+    for (int i = 0; i < 40; i++, graphs++) {
+        int32_t n = 8 + rng_below(&r, 14);
+        struct graph *g = gen_gnp_graph(rng_next(&r), n, 0.15 + 0.5 * rng_unit(&r));
+        struct cover ref = {0};
+        int32_t opt = brute_minimum_cover(g, &ref);
+        cover_free(&ref);
+        struct local_search_opts o = local_search_opts_default();
+        o.max_steps = SMALL_GRAPH_STEPS;
+        o.target = opt;
+        o.seed = rng_next(&r);
+        struct cover c = {0}, d = {0};
+        struct local_search_stats st, st2;
+        struct error err = {0};
+        int runs = 1 + i % 6;
+        all_vertices(g, &c);
+        if (local_search_portfolio(g, &o, runs, 0, &c, &st, &err) != MVC_OK)
+            bail(err.message);
+        reached += c.size == opt && valid(g, &c) && st.start_size == n;
+        if (runs == 1) {
+            all_vertices(g, &d);
+            improve(g, &o, &d, &st2);
+            one_is_improve &=
+                c.size == d.size && memcmp(c.in, d.in, (size_t)n) == 0 && st.steps == st2.steps;
+        }
+        cover_free(&c);
+        cover_free(&d);
+        graph_free(g);
+    }
+    ok(reached == graphs, "1-6 runs at once: the optimum reached as the target on %d of %d graphs",
+       reached, graphs);
+    ok(one_is_improve, "one run is the local search alone (same cover, same steps)");
+
+    struct graph *g = gen_gnp_graph(master, 400, 0.02);
+    struct local_search_opts o = local_search_opts_default();
+    o.max_steps = 30000;
+    o.target = 0;
+    o.seed = master;
+    struct cover c = {0}, d = {0};
+    struct local_search_stats st, st2;
+    struct error err = {0};
+    all_vertices(g, &c);
+    all_vertices(g, &d);
+    improve(g, &o, &d, &st2);
+    if (local_search_portfolio(g, &o, 4, 0, &c, &st, &err) != MVC_OK)
+        bail(err.message);
+    ok(valid(g, &c) && c.size <= d.size && st.steps == 4 * o.max_steps,
+       "4 runs of 30,000 steps without a target: %lld steps, cover %d, the first run alone %d",
+       (long long)st.steps, c.size, d.size);
+
+    /* a stop flag raised by a signal after 0.3 s ends all four runs (10 s as a backstop) */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = raise_stop;
+    sigaction(SIGALRM, &sa, NULL);
+    stop_flag = 0;
+    o.max_steps = 0;
+    o.deadline = deadline_after(10, &stop_flag);
+    struct itimerval it = {{0, 0}, {0, 300000}};
+    double t = clock_seconds();
+    setitimer(ITIMER_REAL, &it, NULL);
+    if (local_search_portfolio(g, &o, 4, 0, &c, &st, &err) != MVC_OK)
+        bail(err.message);
+    t = clock_seconds() - t;
+    ok(stop_flag && valid(g, &c) && t < 3.0, "the caller's stop flag ended 4 runs after %.2f s", t);
+    stop_flag = 0;
+    o.deadline = deadline_after(0.1, NULL);
+    t = clock_seconds();
+    if (local_search_portfolio(g, &o, 4, 0, &c, &st, &err) != MVC_OK)
+        bail(err.message);
+    t = clock_seconds() - t;
+    ok(valid(g, &c) && t < 1.0, "a time limit of 0.1 s ended 4 runs after %.3f s", t);
+
+    /* a start that is no cover */
+    cover_free(&c);
+    if (cover_init(&c, g->n) != MVC_OK)
+        bail("out of memory");
+    o.deadline = deadline_after(0, NULL);
+    o.max_steps = 1000;
+    ok(local_search_portfolio(g, &o, 4, 0, &c, &st, &err) == MVC_EINPUT && err.set && c.size == 0,
+       "a start that is no cover: MVC_EINPUT (%s), the cover unchanged", err.message);
+    cover_free(&c);
+    cover_free(&d);
+    graph_free(g);
+}
+
 int main(void)
 {
     uint64_t master = gen_master_seed();
@@ -369,6 +467,7 @@ int main(void)
     test_random(master);
     test_limits(master);
     test_beside(master);
+    test_portfolio(master);
     done_testing();
     return exit_status();
 }

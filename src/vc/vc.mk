@@ -17,7 +17,8 @@ libmvc_a_SOURCES += \
 	src/vc/seq/reduce.c src/vc/seq/reduce.h \
 	src/vc/seq/greedy.c src/vc/seq/greedy.h \
 	src/vc/seq/local_search.c src/vc/seq/local_search.h \
-	src/vc/seq/local_search_beside.c src/vc/seq/local_search_beside.h
+	src/vc/seq/local_search_beside.c src/vc/seq/local_search_beside.h \
+	src/vc/seq/local_search_portfolio.c src/vc/seq/local_search_portfolio.h
 check_PROGRAMS += tests/t_reduce tests/t_greedy tests/t_seq tests/t_local_search
 TESTS += tests/t_reduce tests/t_greedy tests/t_seq tests/t_local_search
 tests_t_reduce_LDADD = $(TEST_LDADD)
