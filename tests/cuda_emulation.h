@@ -303,7 +303,7 @@ static inline bool emu_same_site(const char *f1, int l1, const char *f2, int l2)
  * reaches another __syncthreads, or a block some of whose threads have
  * returned, is a divergent barrier, which fails the launch.
  */
-static void emu_syncthreads(const char *file, int line)
+static inline void emu_syncthreads(const char *file, int line)
 {
     emu_lane &me = emu->lanes[(size_t)emu->current];
     emu_block &b = emu->blocks[(size_t)me.block];
@@ -397,6 +397,10 @@ static inline unsigned int emu_ballot(int predicate)
 template <typename T> static inline T __shfl_sync(unsigned int, T value, int source)
 {
     return emu_shuffle(value, source);
+}
+template <typename T> static inline T __shfl_xor_sync(unsigned int, T value, int mask)
+{
+    return emu_shuffle(value, emu_lane_id() ^ mask);
 }
 static inline unsigned int __ballot_sync(unsigned int, int predicate)
 {

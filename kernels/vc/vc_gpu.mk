@@ -73,4 +73,11 @@ tests_t_search_emulated_CPPFLAGS = -I$(top_srcdir)/tests/emulation $(AM_CPPFLAGS
 tests_t_search_emulated_CXXFLAGS = -std=c++17 -O2 -Wall -Wextra -Wno-unknown-pragmas
 tests_t_search_emulated_LDADD = $(TEST_LDADD)
 TESTS += tests/t_search_emulated
+
+# The transversal walkers on the host, by the same emulation.
+check_PROGRAMS += tests/t_transversal_emulated
+tests_t_transversal_emulated_SOURCES = tests/t_transversal_emulated.cc
+tests_t_transversal_emulated_CXXFLAGS = -std=c++17 -O2 -Wall -Wextra -Wno-unknown-pragmas
+tests_t_transversal_emulated_LDADD = $(TEST_LDADD)
+TESTS += tests/t_transversal_emulated
 noinst_HEADERS += tests/emulation/cuda/atomic tests/emulation/cub/block/block_reduce.cuh
