@@ -194,6 +194,16 @@ static void raise_stop(int signal_number)
     stop_flag = 1;
 }
 
+/* SIGALRM raises stop_flag, which is lowered now. */
+static void stop_on_alarm(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = raise_stop;
+    sigaction(SIGALRM, &sa, NULL);
+    stop_flag = 0;
+}
+
 static void test_limits(uint64_t master)
 {
     struct graph *g = gen_gnp_graph(master, 400, 0.02); /* far beyond exhaustive search */
@@ -218,11 +228,7 @@ static void test_limits(uint64_t master)
     ok(c.size == greedy && st.steps == 0, "stop flag set: the start comes back, no steps taken");
 
     /* raised by a signal in the middle of a search without limits (10 s as a backstop) */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = raise_stop;
-    sigaction(SIGALRM, &sa, NULL);
-    stop_flag = 0;
+    stop_on_alarm();
     o.max_steps = 0;
     o.deadline = deadline_after(10, o.deadline.stop);
     double t = clock_seconds();
@@ -425,11 +431,7 @@ static void test_portfolio(uint64_t master)
        (long long)st.steps, c.size, d.size);
 
     /* a stop flag raised by a signal after 0.3 s ends all four runs (10 s as a backstop) */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = raise_stop;
-    sigaction(SIGALRM, &sa, NULL);
-    stop_flag = 0;
+    stop_on_alarm();
     o.max_steps = 0;
     o.deadline = deadline_after(10, &stop_flag);
     struct itimerval it = {{0, 0}, {0, 300000}};

@@ -33,8 +33,12 @@ struct instance {
     int32_t cliques;
 };
 
-static void build_cliques(instance &in)
+/* The graph of ge, its cliques' members in order, and walker 0's start: each clique's first. */
+static void finish(instance &in, const struct gen_edges &ge)
 {
+    in.g = graph_from_edges(ge.n, (const int32_t(*)[2])ge.e, ge.m);
+    if (in.g == NULL)
+        bail("out of memory");
     in.start.assign((size_t)in.cliques + 1, 0);
     for (int32_t v = 0; v < in.g->n; v++)
         in.start[(size_t)in.clique_of[(size_t)v] + 1]++;
@@ -73,10 +77,7 @@ static instance planted(struct rng *r, int32_t cliques, double p)
             if (in.clique_of[(size_t)u] != in.clique_of[(size_t)v] &&
                 !(is_planted[(size_t)u] && is_planted[(size_t)v]) && rng_chance(r, p))
                 gen_edge(&ge, u, v);
-    in.g = graph_from_edges(ge.n, (const int32_t(*)[2])ge.e, ge.m);
-    if (in.g == NULL)
-        bail("out of memory");
-    build_cliques(in);
+    finish(in, ge);
     return in;
 }
 
@@ -93,10 +94,7 @@ static instance joined(int32_t size)
         for (int32_t v = u + 1; v < ge.n; v++)
             gen_edge(&ge, u, v);
     }
-    in.g = graph_from_edges(ge.n, (const int32_t(*)[2])ge.e, ge.m);
-    if (in.g == NULL)
-        bail("out of memory");
-    build_cliques(in);
+    finish(in, ge);
     return in;
 }
 
