@@ -372,15 +372,15 @@ static void test_beside(uint64_t master)
 
 /*
  * The portfolio: on small graphs every run count reaches the optimum as a
- * target and returns a valid cover of it; one run is local_search_improve
- * itself; the steps of all runs are summed; without a target the best of the
- * runs is at least as small as the first run's alone; a raised stop flag and
+ * target and returns a valid cover of it; without a target and with a step
+ * budget (each run then deterministic) it returns the smallest cover of its
+ * runs, the first among equals, and sums their steps; a raised stop flag and
  * a time limit end every run; a start that is no cover fails as it does alone.
  */
 static void test_portfolio(uint64_t master)
 {
     struct rng r = {master ^ 0x9f0};
-    int reached = 0, graphs = 0, one_is_improve = 1;
+    int reached = 0, graphs = 0;
     for (int i = 0; i < 40; i++, graphs++) {
         int32_t n = 8 + rng_below(&r, 14);
         struct graph *g = gen_gnp_graph(rng_next(&r), n, 0.15 + 0.5 * rng_unit(&r));
@@ -391,44 +391,51 @@ static void test_portfolio(uint64_t master)
         o.max_steps = SMALL_GRAPH_STEPS;
         o.target = opt;
         o.seed = rng_next(&r);
-        struct cover c = {0}, d = {0};
-        struct local_search_stats st, st2;
+        struct cover c = {0};
+        struct local_search_stats st;
         struct error err = {0};
         int runs = 1 + i % 6;
         all_vertices(g, &c);
         if (local_search_portfolio(g, &o, runs, 0, &c, &st, &err) != MVC_OK)
             bail(err.message);
         reached += c.size == opt && valid(g, &c) && st.start_size == n;
-        if (runs == 1) {
-            all_vertices(g, &d);
-            improve(g, &o, &d, &st2);
-            one_is_improve &=
-                c.size == d.size && memcmp(c.in, d.in, (size_t)n) == 0 && st.steps == st2.steps;
-        }
         cover_free(&c);
-        cover_free(&d);
         graph_free(g);
     }
     ok(reached == graphs, "1-6 runs at once: the optimum reached as the target on %d of %d graphs",
        reached, graphs);
-    ok(one_is_improve, "one run is the local search alone (same cover, same steps)");
 
     struct graph *g = gen_gnp_graph(master, 400, 0.02);
     struct local_search_opts o = local_search_opts_default();
     o.max_steps = 30000;
     o.target = 0;
     o.seed = master;
-    struct cover c = {0}, d = {0};
+    struct cover c = {0}, d = {0}, best = {0};
     struct local_search_stats st, st2;
     struct error err = {0};
+    /* the four runs one by one: seeds master .. master + 3, the first smallest kept */
+    int kept_seed = -1;
+    for (int i = 0; i < 4; i++) {
+        struct local_search_opts one = o;
+        one.seed = o.seed + (uint64_t)i;
+        all_vertices(g, &d);
+        improve(g, &one, &d, &st2);
+        if (kept_seed < 0 || d.size < best.size) {
+            cover_free(&best);
+            if (cover_copy(&best, &d) != MVC_OK)
+                bail("out of memory");
+            kept_seed = i;
+        }
+    }
     all_vertices(g, &c);
-    all_vertices(g, &d);
-    improve(g, &o, &d, &st2);
     if (local_search_portfolio(g, &o, 4, 0, &c, &st, &err) != MVC_OK)
         bail(err.message);
-    ok(valid(g, &c) && c.size <= d.size && st.steps == 4 * o.max_steps,
-       "4 runs of 30,000 steps without a target: %lld steps, cover %d, the first run alone %d",
-       (long long)st.steps, c.size, d.size);
+    ok(valid(g, &c) && c.size == best.size && memcmp(c.in, best.in, (size_t)g->n) == 0 &&
+           st.steps == 4 * o.max_steps,
+       "4 runs of 30,000 steps without a target: the cover of seed %d of the four alone (%d), "
+       "%lld steps",
+       kept_seed, best.size, (long long)st.steps);
+    cover_free(&best);
 
     /* a stop flag raised by a signal after 0.3 s ends all four runs (10 s as a backstop) */
     stop_on_alarm();

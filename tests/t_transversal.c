@@ -81,7 +81,7 @@ static struct transversal *search_joined(const struct graph *g, const int32_t *c
     struct transversal *t = transversal_new(g, clique_of, 2, NULL, 1);
     if (t == NULL)
         bail("out of memory");
-    ok(!transversal_search(t, 1000, &(struct deadline){0, NULL}), "%s: no transversal", name);
+    ok(!transversal_search(t, 1000, &(struct deadline){0, NULL, NULL}), "%s: no transversal", name);
     is(transversal_steps(t), 1000, "the step budget is kept");
     is(transversal_best_conflicts(t), 1, "its best has one conflict");
     return t;
@@ -116,7 +116,7 @@ int main(void)
             bail("out of memory");
         int done = 0;
         for (int round = 0; round < 500 && !done; round++) { /* in short calls: it goes on */
-            done = transversal_search(t, 200, &(struct deadline){0, NULL});
+            done = transversal_search(t, 200, &(struct deadline){0, NULL, NULL});
             transversal_best(t, chosen);
             int64_t c = conflicts_of(g, clique_of, cliques, chosen);
             inconsistent += c != transversal_best_conflicts(t) || (done && c != 0);
@@ -139,7 +139,7 @@ int main(void)
     struct graph *g = joined_cliques(&ge, 3, clique_of);
     struct transversal *t = search_joined(g, clique_of, "K6 as two triangles");
     volatile sig_atomic_t stop = 1;
-    ok(!transversal_search(t, 0, &(struct deadline){0, &stop}),
+    ok(!transversal_search(t, 0, &(struct deadline){0, &stop, NULL}),
        "no step budget, stop raised: it ends");
     struct deadline cut = deadline_after(0.02, NULL);
     ok(!transversal_search(t, 0, &cut), "no step budget, 0.02 s: it ends");

@@ -277,14 +277,23 @@ static int run_walkers(struct gpu_transversal *t, struct error *err)
                 goto fail;
             }
             __atomic_store_n(&t->found, 1, __ATOMIC_RELEASE);
+            /* found before done: a reader that saw done and then fences sees found */
+            __atomic_thread_fence(__ATOMIC_RELEASE);
             t->done = 1;
         }
     }
 fail:
     if (status != MVC_OK && w.stream != NULL) {
-        /* a failed wait must not leave the walkers running */
-        if (d_ctl != NULL)
-            (void)kernel_watch_send_stop(&w, &d_ctl->stop, NULL);
+        /*
+         * A failed wait must not leave the walkers running, and they end only
+         * when told: the stop goes by the side stream and, should that fail,
+         * by a synchronous copy (the kernel's stream does not block it).
+         */
+        if (d_ctl != NULL && kernel_watch_send_stop(&w, &d_ctl->stop, NULL) != MVC_OK) {
+            int one = 1;
+            (void)CUDA_CHECK(NULL,
+                             cudaMemcpy(&d_ctl->stop, &one, sizeof one, cudaMemcpyHostToDevice));
+        }
         (void)CUDA_CHECK(NULL, cudaStreamSynchronize(w.stream));
     }
     device_free(d_offsets), device_free(d_adj), device_free(d_clique_of), device_free(d_start);
@@ -319,6 +328,8 @@ static void *walk_thread(void *arg)
         snprintf(t->st.message, sizeof t->st.message, "stopped before the CUDA runtime was up");
     else if (gpu_device_count() == 0)
         snprintf(t->st.message, sizeof t->st.message, "no CUDA device");
+    else if (must_stop(t))
+        snprintf(t->st.message, sizeof t->st.message, "stopped before the launch");
     else {
         t->started_at = clock_seconds();
         if (run_walkers(t, &err) != MVC_OK)
@@ -367,6 +378,7 @@ volatile sig_atomic_t *gpu_transversal_stop_flag(struct gpu_transversal *t)
 
 int gpu_transversal_found(struct gpu_transversal *t, uint8_t *set)
 {
+    __atomic_thread_fence(__ATOMIC_ACQUIRE); /* after the caller's read of the stop flag */
     if (!__atomic_load_n(&t->found, __ATOMIC_ACQUIRE))
         return 0;
     memset(set, 0, (size_t)t->g->n);

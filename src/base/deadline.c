@@ -7,7 +7,7 @@
 
 struct deadline deadline_after(double seconds, volatile sig_atomic_t *stop)
 {
-    return (struct deadline){seconds > 0 ? clock_seconds() + seconds : 0, stop};
+    return (struct deadline){seconds > 0 ? clock_seconds() + seconds : 0, stop, NULL};
 }
 
 struct deadline deadline_within(struct deadline d, double seconds)
@@ -20,9 +20,15 @@ struct deadline deadline_within(struct deadline d, double seconds)
     return d;
 }
 
+struct deadline deadline_also(struct deadline d, volatile sig_atomic_t *flag)
+{
+    d.stop_too = flag;
+    return d;
+}
+
 int deadline_stopped(const struct deadline *d)
 {
-    return d->stop != NULL && *d->stop;
+    return (d->stop != NULL && *d->stop) || (d->stop_too != NULL && *d->stop_too);
 }
 
 int deadline_passed(const struct deadline *d)

@@ -13,6 +13,12 @@
 struct deadline {
     double at;                   /* clock_seconds() to end by; 0 for no time limit */
     volatile sig_atomic_t *stop; /* raised to end at once; NULL for none */
+    /*
+     * A second flag that ends it as well, NULL for none: a search beside
+     * another one ends at its caller's flag and at the other's news
+     * (bound-sat's CPU search and the GPU's walkers).
+     */
+    volatile sig_atomic_t *stop_too;
 };
 
 /* seconds from now (0 or less: no time limit), ending early when *stop is raised. */
@@ -21,10 +27,13 @@ struct deadline deadline_after(double seconds, volatile sig_atomic_t *stop);
 /* The sooner of d and seconds from now (0 or less: d itself), with d's stop flag. */
 struct deadline deadline_within(struct deadline d, double seconds);
 
-/* The stop flag is raised (cheap: no clock read). */
+/* d with `flag` as its second stop flag (see struct deadline). */
+struct deadline deadline_also(struct deadline d, volatile sig_atomic_t *flag);
+
+/* A stop flag is raised (cheap: no clock read). */
 int deadline_stopped(const struct deadline *d);
 
-/* The stop flag is raised or the time is up. */
+/* A stop flag is raised or the time is up. */
 int deadline_passed(const struct deadline *d);
 
 /* Whether d has a time limit. */

@@ -51,7 +51,10 @@ struct gpu_transversal *gpu_transversal_start(const struct graph *g, const int32
  */
 volatile sig_atomic_t *gpu_transversal_stop_flag(struct gpu_transversal *t);
 
-/* 1 when a walker found the transversal: set[v] = 1 for its vertices, 0 for the others. */
+/*
+ * 1 when a walker found the transversal: set[v] = 1 for its vertices, 0 for
+ * the others. Once the stop flag is seen raised by a find, this sees it too.
+ */
 int gpu_transversal_found(struct gpu_transversal *t, uint8_t *set);
 
 /* Stops the walkers, waits for the thread, fills st (may be NULL) and frees t (may be NULL). */

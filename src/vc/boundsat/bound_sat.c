@@ -180,9 +180,9 @@ struct search_totals {
 };
 
 /* Until the clock reaches `until` (bound_sat_opts), or a stop. */
-static void wait_until(const struct solve_opts *o, double until)
+static void wait_until(const struct deadline *d, double until)
 {
-    while (clock_seconds() < until && !deadline_passed(&o->deadline))
+    while (clock_seconds() < until && !deadline_passed(d))
         clock_sleep(0.001);
 }
 
@@ -191,7 +191,9 @@ static void wait_until(const struct solve_opts *o, double until)
  * level, where the CPU searches by tabu search: they start with the CPU's
  * local search (and claim the device before a GPU solver of the pipeline
  * can), walker 0 from the CPU's start and each other from its own random
- * choice, and the CPU's searches end at their stop flag as well as at o's.
+ * choice, and the CPU's searches end at their stop flag as well as at o's
+ * (a deadline with both flags: the walkers' thread may be inside a CUDA call
+ * when o's is raised).
  * Without CUDA there are none.
  */
 struct walkers {
@@ -215,7 +217,7 @@ static void walkers_start(struct walkers *w, const struct graph *g, const int32_
         gpu_transversal_start(g, clique_of, cliques, w->start,
                               TRANSVERSAL_SEED + o->seed * 0x9e3779b97f4a7c15ull + 1, &o->deadline);
     if (w->gpu != NULL)
-        w->deadline.stop = gpu_transversal_stop_flag(w->gpu);
+        w->deadline = deadline_also(w->deadline, gpu_transversal_stop_flag(w->gpu));
 #else
     (void)w, (void)g, (void)clique_of, (void)cliques, (void)t, (void)start, (void)o;
 #endif
@@ -279,7 +281,7 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
         if (r != SAT_UNKNOWN || deadline_passed(&w.deadline))
             break;
         if (tot->rounds > 0)
-            wait_until(o, o->bound_sat.first_round_until);
+            wait_until(&w.deadline, o->bound_sat.first_round_until);
         if (deadline_passed(&w.deadline))
             break;
         if (t == NULL) {
@@ -305,8 +307,9 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
         conflicts = tot->rounds == 1 ? FIRST_CONFLICTS : 2 * conflicts;
         steps *= 2;
     }
-    if (r == MVC_OK || (r == SAT_UNKNOWN && walkers_found(&w, set)))
-        r = walkers_found(&w, set) ? SAT_SATISFIABLE : SAT_UNKNOWN;
+    /* undecided here (SAT_UNKNOWN, which is MVC_OK): the walkers' transversal, if any */
+    if (r == SAT_UNKNOWN && walkers_found(&w, set))
+        r = SAT_SATISFIABLE;
     walkers_finish(&w, o, tot);
     struct sat_stats ss = {0};
     if (s != NULL)
@@ -414,7 +417,7 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
             slack++;
             if (may_shake) {
                 /* as the local search's rounds: what ends within the wait keeps both cores */
-                wait_until(o, o->bound_sat.first_round_until);
+                wait_until(&o->deadline, o->bound_sat.first_round_until);
                 int32_t before = cliques;
                 if (clique_cover_shake(g, SHAKE_ROUNDS, SHAKE_PATIENCE,
                                        SHAKE_SEED + (uint64_t)o->seed, &o->deadline, clique_of,
@@ -441,7 +444,7 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
             if (slack > 0 && o->bound_sat.no_slack)
                 break;
             if (slack > 0)
-                wait_until(o, o->bound_sat.slack_after);
+                wait_until(&o->deadline, o->bound_sat.slack_after);
         }
         if (r == SAT_SATISFIABLE && cover_of_set(g, set, out) != MVC_OK)
             r = MVC_ENOMEM;

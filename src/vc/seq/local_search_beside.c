@@ -59,7 +59,7 @@ void local_search_beside_start(struct local_search_beside *b, const struct graph
     memcpy(b->work.in, start->in, (size_t)g->n);
     b->work.size = start->size;
     b->opts = local_search_opts_default();
-    b->opts.deadline = (struct deadline){d->at, &b->stop};
+    b->opts.deadline = (struct deadline){d->at, &b->stop, NULL};
     b->opts.max_steps = round_steps;
     b->opts.target = target;
     b->opts.seed = seed;

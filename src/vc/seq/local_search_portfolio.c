@@ -30,8 +30,8 @@ static void *run_thread(void *arg)
 {
     struct run *r = arg;
     r->status = local_search_improve(r->p->g, &r->opts, &r->cover, &r->st, &r->err);
-    /* a cover at the target, or an error (the same start fails every run): the others stop */
-    if (r->status != MVC_OK || r->cover.size <= r->opts.target)
+    /* a cover at the target: the others stop (a run that fails ends alone) */
+    if (r->status == MVC_OK && r->cover.size <= r->opts.target)
         r->p->stop = 1;
     __atomic_add_fetch(&r->p->ended, 1, __ATOMIC_RELEASE);
     return NULL;
@@ -54,7 +54,7 @@ int local_search_portfolio(const struct graph *g, const struct local_search_opts
         r[i].p = &p;
         r[i].opts = base;
         r[i].opts.seed = base.seed + (uint64_t)i;
-        r[i].opts.deadline = (struct deadline){base.deadline.at, &p.stop};
+        r[i].opts.deadline = (struct deadline){base.deadline.at, &p.stop, NULL};
         if (i > 0)
             r[i].opts.deadline = deadline_within(r[i].opts.deadline, others_seconds);
         if (cover_copy(&r[i].cover, best) != MVC_OK)
@@ -78,19 +78,20 @@ int local_search_portfolio(const struct graph *g, const struct local_search_opts
             p.stop = 1;
         clock_sleep(MIRROR_POLL_SECONDS);
     }
-    int kept = -1, status = MVC_OK;
+    int kept = -1, failed = -1;
     int64_t steps = 0;
     for (int i = 0; i < started; i++) {
         pthread_join(r[i].thread, NULL);
         steps += r[i].st.steps;
-        if (r[i].status != MVC_OK && status == MVC_OK) {
-            status = r[i].status;
-            if (err != NULL)
-                *err = r[i].err;
-        }
+        if (r[i].status != MVC_OK && failed < 0)
+            failed = i;
         if (r[i].status == MVC_OK && (kept < 0 || r[i].cover.size < r[kept].cover.size))
             kept = i;
     }
+    /* an error only when every run failed (a start that is no cover fails them all) */
+    int status = kept >= 0 ? MVC_OK : r[failed].status;
+    if (kept < 0 && err != NULL)
+        *err = r[failed].err;
     if (status == MVC_OK) {
         memcpy(best->in, r[kept].cover.in, (size_t)g->n);
         best->size = r[kept].cover.size;

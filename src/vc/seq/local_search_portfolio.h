@@ -21,8 +21,8 @@
  * the first), so that where the target is out of reach they take the other
  * CPUs only that long. best becomes the smallest cover any run found (the
  * first run's among equals). st: the steps of all runs, the rest of the run
- * whose cover was kept; seconds is the wall time of the call. Errors as
- * local_search_improve's, best unchanged then.
+ * whose cover was kept; seconds is the wall time of the call. An error, as
+ * local_search_improve's, only when every run failed; best is unchanged then.
  */
 int local_search_portfolio(const struct graph *g, const struct local_search_opts *o, int runs,
                            double others_seconds, struct cover *best, struct local_search_stats *st,
