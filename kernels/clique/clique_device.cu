@@ -30,12 +30,8 @@ void clique_device_close(struct clique_device *d)
      * A kernel still running here was left by a failure on the host side:
      * told to stop, it ends within a node instead of searching on.
      */
-    if (d->watch.side != NULL && p->ctl != NULL)
-        (void)kernel_watch_send_stop(&d->watch, &p->ctl->hot[HOT_STOP], NULL);
     if (d->watch.stream != NULL)
-        (void)CUDA_CHECK(NULL, cudaStreamSynchronize(d->watch.stream));
-    if (d->watch.side != NULL)
-        (void)CUDA_CHECK(NULL, cudaStreamSynchronize(d->watch.side));
+        kernel_watch_abandon(&d->watch, p->ctl != NULL ? &p->ctl->hot[HOT_STOP] : NULL);
     device_free_all(p->adj, p->ctl, p->root_entry, p->root_rank, p->root_low, p->best_clique,
                     p->nodes_per_sm, p->stacks, p->queue, p->queue_seq, p->exports);
     free(d->seq);

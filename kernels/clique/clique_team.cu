@@ -339,12 +339,7 @@ static int launch(struct clique_team *t, int index, const int32_t *slots, unsign
         (status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, stream))) != MVC_OK)
         return status;
     if ((status = wait_for_launch(t, part, ctl.hot[HOT_FLOOR], err)) != MVC_OK) {
-        /* the kernel may still run, unwatched: stop it and wait, so the failure is prompt */
-        if (cudaEventQuery(d->watch.finished) == cudaErrorNotReady) {
-            (void)kernel_watch_send_stop(&d->watch, &p->ctl->hot[HOT_STOP], NULL);
-            (void)cudaStreamSynchronize(stream);
-        }
-        (void)cudaGetLastError();
+        kernel_watch_abandon(&d->watch, &p->ctl->hot[HOT_STOP]);
         return status;
     }
     float ms = 0;

@@ -74,6 +74,20 @@ int kernel_watch_send_stop(struct kernel_watch *w, int *stop_word, struct error 
                                            cudaMemcpyHostToDevice, w->side));
 }
 
+void kernel_watch_abandon(struct kernel_watch *w, int *stop_word)
+{
+    if (stop_word != NULL && (w->side == NULL || w->host_words == NULL ||
+                              kernel_watch_send_stop(w, stop_word, NULL) != MVC_OK)) {
+        int one = 1;
+        (void)CUDA_CHECK(NULL, cudaMemcpy(stop_word, &one, sizeof one, cudaMemcpyHostToDevice));
+    }
+    if (w->stream != NULL)
+        (void)CUDA_CHECK(NULL, cudaStreamSynchronize(w->stream));
+    if (w->side != NULL)
+        (void)CUDA_CHECK(NULL, cudaStreamSynchronize(w->side));
+    (void)cudaGetLastError();
+}
+
 int kernel_watch_write(struct kernel_watch *w, int *word, int value, struct error *err)
 {
     w->host_words[WORD_WRITE] = value;

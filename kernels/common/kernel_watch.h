@@ -55,6 +55,16 @@ void kernel_watch_release_device(void);
 /* A 1 into the device word *stop_word, on the side stream: the kernel's blocks poll that word. */
 int kernel_watch_send_stop(struct kernel_watch *w, int *stop_word, struct error *err);
 
+/*
+ * A kernel the host no longer watches (a failed wait, a failure while it
+ * ran) is told to stop and waited for, so that it ends at its next look at
+ * *stop_word instead of searching on unwatched, and the failure is reported
+ * at once. The stop goes by the side stream or, should that fail, by a
+ * synchronous copy (the kernel's stream, non-blocking, does not hold it
+ * back). Errors are dropped: the caller reports its own.
+ */
+void kernel_watch_abandon(struct kernel_watch *w, int *stop_word);
+
 /* *word = value, a device word that the running kernel reads, written on the side stream. */
 int kernel_watch_write(struct kernel_watch *w, int *word, int value, struct error *err);
 

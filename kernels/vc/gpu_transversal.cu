@@ -283,19 +283,8 @@ static int run_walkers(struct gpu_transversal *t, struct error *err)
         }
     }
 fail:
-    if (status != MVC_OK && w.stream != NULL) {
-        /*
-         * A failed wait must not leave the walkers running, and they end only
-         * when told: the stop goes by the side stream and, should that fail,
-         * by a synchronous copy (the kernel's stream does not block it).
-         */
-        if (d_ctl != NULL && kernel_watch_send_stop(&w, &d_ctl->stop, NULL) != MVC_OK) {
-            int one = 1;
-            (void)CUDA_CHECK(NULL,
-                             cudaMemcpy(&d_ctl->stop, &one, sizeof one, cudaMemcpyHostToDevice));
-        }
-        (void)CUDA_CHECK(NULL, cudaStreamSynchronize(w.stream));
-    }
+    if (status != MVC_OK && w.stream != NULL)
+        kernel_watch_abandon(&w, d_ctl != NULL ? &d_ctl->stop : NULL); /* they end only when told */
     device_free(d_offsets), device_free(d_adj), device_free(d_clique_of), device_free(d_start);
     device_free(d_members), device_free(d_first), device_free(d_state), device_free(d_result);
     device_free(d_ctl);

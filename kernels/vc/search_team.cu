@@ -176,20 +176,6 @@ static int wait_for_launch(struct search_team *t, struct search_part *part, int 
 }
 
 /*
- * After a failed wait the kernel may still run, and nothing watches it: it is
- * stopped and waited for here, so that the failure is reported at once and
- * not after the rest of the device's search.
- */
-static void stop_unwatched(struct search_part *part)
-{
-    if (cudaEventQuery(part->m.watch.finished) == cudaErrorNotReady) {
-        (void)kernel_watch_send_stop(&part->m.watch, &part->m.dev.ctl->stop, NULL);
-        (void)cudaStreamSynchronize(part->m.watch.stream);
-    }
-    (void)cudaGetLastError();
-}
-
-/*
  * One launch of the part's grid from `count` nodes of `seeds` (0: the root,
  * or StackOnly's share of the sub-trees), until done or stopped. Leaves the
  * counts in the part and its exports in the pool; *complete when the launch
@@ -210,7 +196,7 @@ static int launch(struct search_team *t, struct search_part *part, const int *se
     if ((status = search_part_launch(run, part, &c, seeds, count, err)) != MVC_OK)
         return status;
     if ((status = wait_for_launch(t, part, c.floor, &stop_sent, err)) != MVC_OK) {
-        stop_unwatched(part);
+        kernel_watch_abandon(&part->m.watch, &part->m.dev.ctl->stop);
         return status;
     }
     if ((status = search_part_finish(run, part, err)) != MVC_OK)
