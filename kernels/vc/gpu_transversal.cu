@@ -19,12 +19,6 @@ extern "C" {
 #include "transversal_walk.cuh"
 
 /*
- * A search that ends sooner never starts the CUDA runtime (as the pipeline's
- * GPU_WARM_UP_AFTER): vc-exact_111's transversal is found on the CPU in 0.004 s.
- */
-#define WALK_WARM_UP_AFTER 0.06
-
-/*
  * Walkers that have not found the transversal in this long give the device
  * back to the pipeline's GPU solver, which waits for it: 195, 197 and 199 of
  * PACE 2019 take them 0.14-0.46 s on an H100, and a bound that is not met
@@ -302,12 +296,12 @@ static void *walk_thread(void *arg)
     while (!(claimed = kernel_watch_try_claim_device()) && !must_stop(t))
         pause_briefly();
     /*
-     * The CUDA runtime is started WALK_WARM_UP_AFTER in, as the pipeline's GPU
+     * The CUDA runtime is started GPU_WARM_UP_AFTER in (gpu.h), as the pipeline's GPU
      * solvers start it, unless one of them has already: a CUDA call before it
      * is up would wait for it, and so would the caller's finish.
      */
     while (claimed && !gpu_warm_up_done() && !must_stop(t)) {
-        if (clock_seconds() >= began + WALK_WARM_UP_AFTER)
+        if (clock_seconds() >= began + GPU_WARM_UP_AFTER)
             gpu_warm_up_start();
         pause_briefly();
     }

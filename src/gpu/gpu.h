@@ -30,6 +30,17 @@ int gpu_device_count(void);
  */
 void gpu_warm_up_start(void);
 
+/*
+ * Searches start the CUDA runtime (gpu_warm_up_start) this long after they
+ * begin: late enough that the many components the CPU solves within tens of
+ * milliseconds never start it (a start-up in flight when the answer is ready
+ * delays the process's end by 0.07-0.15 s on an H100 machine: cop_hat300-3,
+ * solved by the threaded clique search in 0.04 s, ended after 0.19 s with it
+ * started at 0.02 s), early enough that it is mostly ready when the GPU
+ * solver joins the pipeline's race (bench/results/gpu-warm-up-moment-h100.md).
+ */
+#define GPU_WARM_UP_AFTER 0.06
+
 /* Whether that start-up is still under way (the process must then end with _exit). */
 int gpu_warm_up_running(void);
 

@@ -75,17 +75,6 @@ static struct pipeline next_stages(struct pipeline p)
 #define CPU_PROBE_SECONDS 0.25
 
 /*
- * The CUDA runtime starts on a background thread this long into the CPU's
- * head start: late enough that the many components the CPU solves within
- * tens of milliseconds never start it (a start-up in flight when the answer
- * is ready delays the process's end by 0.07-0.15 s on an H100 machine:
- * cop_hat300-3, solved by the threaded clique search in 0.04 s, ended after
- * 0.19 s with it started at 0.02 s), early enough that it is mostly ready
- * when the GPU solver joins.
- */
-#define GPU_WARM_UP_AFTER 0.06
-
-/*
  * Up to this many vertices a sparse component also gets the clique search on
  * its complement: on a second CPU thread, and as the GPU entrant rather than
  * the hybrid. On an H100 clique-gpu proved the 195-219-vertex kernels of 26
