@@ -26,6 +26,41 @@ int main(void)
 #include "gpu.h"
 #include "gpu_transversal.h"
 #include "graph.h"
+#include "transversal.h"
+
+/*
+ * Walkers as bound-sat starts them: the cliques grouped, and walker 0's
+ * choice made, by the CPU's transversal_new (from `start`, or members of
+ * least degree).
+ */
+struct walk {
+    struct transversal *cpu;
+    int32_t *first;
+    struct gpu_transversal *gpu;
+};
+
+static struct walk walk_start(const struct graph *g, const int32_t *clique_of, int32_t cliques,
+                              const uint8_t *start, uint64_t seed, const struct deadline *d)
+{
+    struct walk w = {transversal_new(g, clique_of, cliques, start, seed),
+                     malloc(((size_t)cliques + 1) * sizeof(int32_t)), NULL};
+    if (w.cpu == NULL || w.first == NULL)
+        bail("out of memory");
+    const int32_t *clique_start, *members;
+    transversal_cliques(w.cpu, &clique_start, &members);
+    transversal_choice(w.cpu, w.first);
+    w.gpu = gpu_transversal_start(g, clique_of, cliques, clique_start, members, w.first, seed, d);
+    if (w.gpu == NULL)
+        bail("no walker thread");
+    return w;
+}
+
+static void walk_finish(struct walk *w, struct gpu_transversal_stats *st)
+{
+    gpu_transversal_finish(w->gpu, st);
+    transversal_free(w->cpu);
+    free(w->first);
+}
 
 struct edges {
     int32_t (*e)[2];
@@ -120,10 +155,8 @@ static void test_planted(struct rng *r, int count)
             bail("out of memory");
         struct deadline d = deadline_after(60, NULL);
         /* no start, or one choosing nothing: walker 0 from members of least degree */
-        struct gpu_transversal *t =
-            gpu_transversal_start(g, clique_of, cliques, i % 2 ? NULL : none, rng_next(r), &d);
-        if (t == NULL)
-            bail("no walker thread");
+        struct walk w = walk_start(g, clique_of, cliques, i % 2 ? NULL : none, rng_next(r), &d);
+        struct gpu_transversal *t = w.gpu;
         int found = wait_found(t, set, 30);
         /* the flag follows the find: the thread raises it just after publishing */
         double seen = clock_seconds();
@@ -131,7 +164,7 @@ static void test_planted(struct rng *r, int count)
             clock_sleep(0.0005);
         int flagged = *gpu_transversal_stop_flag(t) != 0;
         struct gpu_transversal_stats st;
-        gpu_transversal_finish(t, &st);
+        walk_finish(&w, &st);
         ok(found && flagged && is_transversal(g, clique_of, cliques, set) && st.fewest == 0,
            "%ld cliques of %ld-%ld, p %.2f, m %lld: a transversal by %lld walkers in %.3f s "
            "(%lld steps)%s%s",
@@ -162,15 +195,6 @@ static struct graph *joined(int32_t size, int32_t *clique_of)
     return g;
 }
 
-static struct gpu_transversal *start_or_bail(const struct graph *g, const int32_t *clique_of,
-                                             uint64_t seed, const struct deadline *d)
-{
-    struct gpu_transversal *t = gpu_transversal_start(g, clique_of, 2, NULL, seed, d);
-    if (t == NULL)
-        bail("no walker thread");
-    return t;
-}
-
 static void test_none(void)
 {
     int32_t clique_of[24];
@@ -185,10 +209,11 @@ static void test_none(void)
     double limit = sanitized ? 5 : 0.5, slack = sanitized ? 30 : 1;
     struct deadline d = deadline_after(limit, NULL);
     double t0 = clock_seconds();
-    struct gpu_transversal *t = start_or_bail(g, clique_of, 7, &d);
+    struct walk w = walk_start(g, clique_of, 2, NULL, 7, &d);
+    struct gpu_transversal *t = w.gpu;
     int found = wait_found(t, set, limit + 1);
     struct gpu_transversal_stats st;
-    gpu_transversal_finish(t, &st);
+    walk_finish(&w, &st);
     ok(!found && st.walkers > 0 && st.steps > 0 && st.fewest == 1 && st.message[0] == '\0',
        "no transversal: none claimed; %lld walkers, %lld steps, fewest conflicts %lld%s%s",
        (long long)st.walkers, (long long)st.steps, (long long)st.fewest, st.message[0] ? ": " : "",
@@ -199,7 +224,8 @@ static void test_none(void)
     /* the caller's stop flag, mirrored into theirs */
     volatile sig_atomic_t stop = 0;
     d = deadline_after(0, &stop);
-    t = start_or_bail(g, clique_of, 8, &d);
+    w = walk_start(g, clique_of, 2, NULL, 8, &d);
+    t = w.gpu;
     clock_sleep(0.2);
     int before = *gpu_transversal_stop_flag(t) != 0;
     stop = 1;
@@ -207,14 +233,15 @@ static void test_none(void)
     while (!*gpu_transversal_stop_flag(t) && clock_seconds() < raised + 1)
         clock_sleep(0.0005);
     double lag = clock_seconds() - raised;
-    gpu_transversal_finish(t, &st);
+    walk_finish(&w, &st);
     ok(!before && lag < 0.1 * slack, "the caller's stop flag reached theirs after %.4f s", lag);
 
     /* finished at once, whatever the thread was doing */
     d = deadline_after(0, NULL);
-    t = start_or_bail(g, clique_of, 9, &d);
+    w = walk_start(g, clique_of, 2, NULL, 9, &d);
+    t = w.gpu;
     t0 = clock_seconds();
-    gpu_transversal_finish(t, &st);
+    walk_finish(&w, &st);
     ok(clock_seconds() - t0 < slack, "an early finish returns (%.3f s)%s%s", clock_seconds() - t0,
        st.message[0] ? ": " : "", st.message);
     graph_free(g);

@@ -33,7 +33,7 @@ struct gpu_transversal {
     const struct graph *g;
     const int32_t *clique_of;
     int32_t cliques;
-    const uint8_t *start;
+    const int32_t *clique_start, *members, *first; /* the caller's: see gpu_transversal_start */
     uint64_t seed;
     struct deadline outer;
     volatile sig_atomic_t halt; /* gpu_transversal_finish: the walkers stop */
@@ -57,40 +57,6 @@ static void pause_briefly(void)
 {
     struct timespec pause = {0, KERNEL_WATCH_POLL_NS};
     nanosleep(&pause, NULL);
-}
-
-/* The cliques' members in order, and walker 0's first choice (the start's vertex, else one of least
- * degree). */
-static int host_cliques(const struct gpu_transversal *t, int32_t *clique_start, int32_t *members,
-                        int32_t *first)
-{
-    const struct graph *g = t->g;
-    memset(clique_start, 0, ((size_t)t->cliques + 1) * sizeof *clique_start);
-    for (int32_t v = 0; v < g->n; v++)
-        clique_start[t->clique_of[v] + 1]++;
-    for (int32_t c = 0; c < t->cliques; c++) {
-        if (clique_start[c + 1] == 0)
-            return MVC_EINTERNAL; /* an empty clique: the caller's cover is wrong */
-        clique_start[c + 1] += clique_start[c];
-    }
-    for (int32_t c = 0; c < t->cliques; c++)
-        first[c] = clique_start[c]; /* fill positions until members are placed */
-    for (int32_t v = 0; v < g->n; v++)
-        members[first[t->clique_of[v]]++] = v;
-    for (int32_t c = 0; c < t->cliques; c++) {
-        int32_t pick = -1;
-        for (int32_t i = clique_start[c]; i < clique_start[c + 1]; i++) {
-            int32_t v = members[i];
-            if (t->start != NULL && t->start[v]) {
-                pick = v;
-                break;
-            }
-            if (pick < 0 || graph_degree(g, v) < graph_degree(g, pick))
-                pick = v;
-        }
-        first[c] = pick;
-    }
-    return MVC_OK;
 }
 
 /* The winner's choice is a transversal: one member per clique, no two adjacent. */
@@ -166,24 +132,13 @@ static int run_walkers(struct gpu_transversal *t, struct error *err)
 {
     const struct graph *g = t->g;
     size_t n = (size_t)g->n, k = (size_t)t->cliques;
-    int32_t *clique_start = (int32_t *)malloc((k + 1) * sizeof(int32_t));
-    int32_t *members = (int32_t *)malloc((n + 1) * sizeof(int32_t));
-    int32_t *first = (int32_t *)malloc((k + 1) * sizeof(int32_t));
     int64_t *d_offsets = NULL;
     int32_t *d_adj = NULL, *d_clique_of = NULL, *d_start = NULL, *d_members = NULL;
     int32_t *d_first = NULL, *d_state = NULL, *d_result = NULL;
     walk_control *d_ctl = NULL, ctl = {0, -1, INT32_MAX, 0, 0};
     struct kernel_watch w;
     memset(&w, 0, sizeof w);
-    int status = clique_start && members && first ? MVC_OK : MVC_ENOMEM;
-    if (status != MVC_OK) {
-        error_set(err, status, "out of memory for the walkers' cliques");
-        goto fail;
-    }
-    if ((status = host_cliques(t, clique_start, members, first)) != MVC_OK) {
-        error_set(err, status, "a clique without vertices");
-        goto fail;
-    }
+    int status = MVC_OK;
     CUDA_TRY(cudaSetDevice(0));
     {
         size_t state_bytes = walk_state_words(g->n, t->cliques) * sizeof(int32_t);
@@ -216,10 +171,10 @@ static int run_walkers(struct gpu_transversal *t, struct error *err)
             cudaMemcpy(d_adj, g->adj, 2 * (size_t)g->m * sizeof(int32_t), cudaMemcpyHostToDevice));
         CUDA_TRY(
             cudaMemcpy(d_clique_of, t->clique_of, n * sizeof(int32_t), cudaMemcpyHostToDevice));
-        CUDA_TRY(
-            cudaMemcpy(d_start, clique_start, (k + 1) * sizeof(int32_t), cudaMemcpyHostToDevice));
-        CUDA_TRY(cudaMemcpy(d_members, members, n * sizeof(int32_t), cudaMemcpyHostToDevice));
-        CUDA_TRY(cudaMemcpy(d_first, first, k * sizeof(int32_t), cudaMemcpyHostToDevice));
+        CUDA_TRY(cudaMemcpy(d_start, t->clique_start, (k + 1) * sizeof(int32_t),
+                            cudaMemcpyHostToDevice));
+        CUDA_TRY(cudaMemcpy(d_members, t->members, n * sizeof(int32_t), cudaMemcpyHostToDevice));
+        CUDA_TRY(cudaMemcpy(d_first, t->first, k * sizeof(int32_t), cudaMemcpyHostToDevice));
         CUDA_TRY(cudaMemcpy(d_ctl, &ctl, sizeof ctl, cudaMemcpyHostToDevice));
         walk_graph wg = {d_offsets, d_adj,   d_clique_of, d_start,
                          d_members, d_first, g->n,        t->cliques};
@@ -283,7 +238,6 @@ fail:
     device_free(d_members), device_free(d_first), device_free(d_state), device_free(d_result);
     device_free(d_ctl);
     kernel_watch_close(&w);
-    free(clique_start), free(members), free(first);
     return status;
 }
 
@@ -328,8 +282,9 @@ static void *walk_thread(void *arg)
 }
 
 struct gpu_transversal *gpu_transversal_start(const struct graph *g, const int32_t *clique_of,
-                                              int32_t cliques, const uint8_t *start, uint64_t seed,
-                                              const struct deadline *d)
+                                              int32_t cliques, const int32_t *clique_start,
+                                              const int32_t *members, const int32_t *first,
+                                              uint64_t seed, const struct deadline *d)
 {
     struct gpu_transversal *t = (struct gpu_transversal *)calloc(1, sizeof *t);
     if (t == NULL)
@@ -342,7 +297,9 @@ struct gpu_transversal *gpu_transversal_start(const struct graph *g, const int32
     t->g = g;
     t->clique_of = clique_of;
     t->cliques = cliques;
-    t->start = start;
+    t->clique_start = clique_start;
+    t->members = members;
+    t->first = first;
     t->seed = seed;
     t->outer = *d;
     t->st.fewest = -1;

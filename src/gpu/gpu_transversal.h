@@ -31,18 +31,20 @@ struct gpu_transversal_stats {
 
 /*
  * Starts the walkers on device 0 over the cliques clique_of[v] in
- * 0..cliques-1 (each a clique of g), walker 0 from start[v] (non-zero for
- * at most one vertex per clique; a member of least degree where none; start
- * may be NULL), the others from random choices by `seed`.
+ * 0..cliques-1 (each a clique of g, none empty), whose members are
+ * members[clique_start[c] .. clique_start[c + 1]) (as transversal_cliques
+ * gives them), walker 0 from first[c] in each clique c, the others from
+ * random choices by `seed`.
  * The thread first waits for the device (one search on it at a time,
  * kernel_watch.h), so the walkers may never run. They end when one finds a
  * transversal, when gpu_transversal_finish is called, or when d passes.
  * Returns NULL only when the thread cannot be started (memory).
- * g, clique_of and start must outlive the walkers.
+ * g and the arrays must outlive the walkers, unchanged.
  */
 struct gpu_transversal *gpu_transversal_start(const struct graph *g, const int32_t *clique_of,
-                                              int32_t cliques, const uint8_t *start, uint64_t seed,
-                                              const struct deadline *d);
+                                              int32_t cliques, const int32_t *clique_start,
+                                              const int32_t *members, const int32_t *first,
+                                              uint64_t seed, const struct deadline *d);
 
 /*
  * A flag raised once a walker has found the transversal or d's stop flag is

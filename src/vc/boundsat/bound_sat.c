@@ -199,27 +199,28 @@ static void wait_until(const struct deadline *d, double until)
 struct walkers {
 #ifdef HAVE_CUDA
     struct gpu_transversal *gpu;
-    uint8_t *start; /* theirs: set changes under them */
+    int32_t *first; /* walker 0's choice: t's when they start, a copy (t's moves on) */
 #endif
     struct deadline deadline; /* what the CPU's searches end by */
 };
 
 static void walkers_start(struct walkers *w, const struct graph *g, const int32_t *clique_of,
-                          int32_t cliques, const struct transversal *t, const uint8_t *start,
-                          const struct solve_opts *o)
+                          int32_t cliques, const struct transversal *t, const struct solve_opts *o)
 {
 #ifdef HAVE_CUDA
     if (!o->bound_sat.gpu_walkers || !transversal_uses_tabu(t) ||
-        (w->start = malloc((size_t)g->n + 1)) == NULL)
+        (w->first = malloc(((size_t)cliques + 1) * sizeof *w->first)) == NULL)
         return;
-    memcpy(w->start, start, (size_t)g->n);
+    transversal_choice(t, w->first);
+    const int32_t *start, *members;
+    transversal_cliques(t, &start, &members);
     w->gpu =
-        gpu_transversal_start(g, clique_of, cliques, w->start,
+        gpu_transversal_start(g, clique_of, cliques, start, members, w->first,
                               TRANSVERSAL_SEED + o->seed * 0x9e3779b97f4a7c15ull + 1, &o->deadline);
     if (w->gpu != NULL)
         w->deadline = deadline_also(w->deadline, gpu_transversal_stop_flag(w->gpu));
 #else
-    (void)w, (void)g, (void)clique_of, (void)cliques, (void)t, (void)start, (void)o;
+    (void)w, (void)g, (void)clique_of, (void)cliques, (void)t, (void)o;
 #endif
 }
 
@@ -250,7 +251,7 @@ static void walkers_finish(struct walkers *w, const struct solve_opts *o, struct
         if (ws.message[0] != '\0')
             progress_message(o->report, "bound-sat: GPU walkers: %s", ws.message);
     }
-    free(w->start);
+    free(w->first);
 #else
     (void)w, (void)o, (void)tot;
 #endif
@@ -293,7 +294,7 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
                 r = MVC_ENOMEM;
                 break;
             }
-            walkers_start(&w, g, clique_of, cliques, t, set, o);
+            walkers_start(&w, g, clique_of, cliques, t, o);
         }
         tot->rounds++;
         if (transversal_search(t, steps, &w.deadline)) {

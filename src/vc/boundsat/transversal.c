@@ -380,6 +380,18 @@ int64_t transversal_steps(const struct transversal *t)
     return t->steps;
 }
 
+void transversal_cliques(const struct transversal *t, const int32_t **start,
+                         const int32_t **members)
+{
+    *start = t->start;
+    *members = t->members;
+}
+
+void transversal_choice(const struct transversal *t, int32_t *chosen)
+{
+    memcpy(chosen, t->chosen, (size_t)t->cliques * sizeof *chosen);
+}
+
 int transversal_uses_tabu(const struct transversal *t)
 {
     return t->tabu_search;

@@ -52,6 +52,16 @@ void transversal_best(const struct transversal *t, uint8_t *chosen);
 
 int64_t transversal_steps(const struct transversal *t);
 
+/*
+ * The cliques' members as t groups them: those of clique c are
+ * members[start[c] .. start[c + 1]); fixed while t lives.
+ */
+void transversal_cliques(const struct transversal *t, const int32_t **start,
+                         const int32_t **members);
+
+/* chosen[c] = the vertex t has chosen now in clique c, for every clique. */
+void transversal_choice(const struct transversal *t, int32_t *chosen);
+
 /* Whether t searches by min-conflicts tabu search (large cliques), not breakout. */
 int transversal_uses_tabu(const struct transversal *t);
 
