@@ -5,7 +5,9 @@
  * force and against the search on one process; PVC at opt - 1 and opt; a
  * time limit, a stopped rank and a rank that cannot take part give a stopped
  * answer with a valid cover, never a proof; several searches in a row on one
- * world.
+ * world. Circulant graphs (with nauty: split by their orbits, the split's
+ * items starting rank 0's pool) against the search on one process without
+ * the split.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -16,8 +18,9 @@
 #include "clique.h"
 #include "clique_dist.h"
 #include "clock.h"
-#include "gen.h"
 #include "dist_link_local.h"
+#include "gen.h"
+#include "orbits.h"
 #include "tap.h"
 #include "world.h"
 
@@ -127,6 +130,59 @@ static int32_t optimum_alone(const struct graph *g)
     return opt;
 }
 
+/* The optimum by one process without the orbital split: the reference for symmetric graphs. */
+static int32_t optimum_plain(const struct graph *g)
+{
+    struct solve_opts o;
+    solve_opts_default(&o);
+    o.clique.no_local_search = 1;
+    o.clique.no_symmetry = 1;
+    struct cover c = {0};
+    struct solve_stats st;
+    memset(&st, 0, sizeof st);
+    struct error err = {0};
+    int outcome = solve_clique(g, &o, &c, &st, &err);
+    int32_t opt = outcome == SOLVE_OPTIMAL ? c.size : -1;
+    cover_free(&c);
+    return opt;
+}
+
+/* The circulant graph on n vertices joining vertices at the given distances, relabelled. */
+static struct graph *circulant(uint64_t seed, int32_t n, const int32_t *distances, int count)
+{
+    static struct gen_edges ge;
+    struct rng r = {seed};
+    ge.n = n, ge.m = 0;
+    for (int d = 0; d < count; d++)
+        for (int32_t v = 0; v < n; v++)
+            gen_edge(&ge, v, (v + distances[d]) % n);
+    return gen_build(&ge, &r);
+}
+
+/* Symmetric graphs over the world: the split ran (with nauty), the optimum holds. */
+static void check_symmetric(struct world_run *run, int world_index)
+{
+    static const int32_t distances[][4] = {{1, 3, 7, 0}, {1, 2, 5, 11}, {2, 3, 8, 13}};
+    char name[96];
+    for (int i = 0; i < 3; i++) {
+        int32_t n = 48 + 12 * i;
+        int count = distances[i][3] ? 4 : 3;
+        struct graph *g = circulant(7 + (uint64_t)(world_index * 3 + i), n, distances[i], count);
+        world_set(NULL);
+        int32_t opt = optimum_plain(g);
+        world_set(dist_link_local_rank(run->w, 0));
+        struct cover c = {0};
+        struct solve_stats st;
+        solve(g, -1, run->threads, 0, &c, &st);
+        ok(!orbits_available() || st.symmetry.splits > 0, "circulant n=%d: split by %lld orbits", n,
+           (long long)st.symmetry.splits);
+        cover_free(&c);
+        snprintf(name, sizeof name, "circulant n=%d", n);
+        check(run, g, opt, name);
+        graph_free(g);
+    }
+}
+
 /* A graph whose search takes a while: its complement is sparse, so cliques are small and many. */
 static void check_stops(struct world_run *run)
 {
@@ -224,6 +280,7 @@ int main(void)
             check(&run, g, opt, name);
             graph_free(g);
         }
+        check_symmetric(&run, (int)wi);
         check_stops(&run);
         world_end(&run);
     }

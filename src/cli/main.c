@@ -16,6 +16,7 @@
 #include "max_clique.h"
 #include "mvcgpu_internal.h"
 #include "options.h"
+#include "orbits.h"
 #include "progress_printer.h"
 #ifdef HAVE_MPI
 #include "ranks.h"
@@ -112,6 +113,10 @@ static void print_version(void)
 #else
     printf("zlib: not built in (.gz input refused)\n");
 #endif
+    if (orbits_available())
+        printf("nauty: built in (the clique search branches on orbits of automorphisms)\n");
+    else
+        printf("nauty: not built in (no symmetry detection)\n");
 }
 
 static FILE *open_for_writing(const char *path, FILE *dash)

@@ -43,6 +43,7 @@ enum long_only {
     OPT_NO_BOUND_SAT,
     OPT_NO_LOCAL_SEARCH,
     OPT_NO_MAXSAT,
+    OPT_NO_SYMMETRY,
     OPT_GPUS,
 };
 
@@ -69,6 +70,7 @@ static const struct option long_options[] = {
     {"no-bound-sat", no_argument, NULL, OPT_NO_BOUND_SAT},
     {"no-local-search", no_argument, NULL, OPT_NO_LOCAL_SEARCH},
     {"no-maxsat", no_argument, NULL, OPT_NO_MAXSAT},
+    {"no-symmetry", no_argument, NULL, OPT_NO_SYMMETRY},
     {"gpus", required_argument, NULL, OPT_GPUS},
     {"block-size", required_argument, NULL, OPT_BLOCK_SIZE},
     {"blocks", required_argument, NULL, OPT_BLOCKS},
@@ -123,6 +125,8 @@ void options_print_help(FILE *out)
         "      --no-bound-sat     auto: leave the SAT search of the clique-cover bound out\n"
         "      --no-local-search  no local search beside the clique searches\n"
         "      --no-maxsat        clique searches bound by the colouring alone\n"
+        "      --no-symmetry      CPU clique search: no branching on orbits of the graph's\n"
+        "                         automorphisms (built with nauty: see --version)\n"
         "      --time-limit SEC   stop after SEC seconds and print the best answer found\n"
         "      --threads N        CPU threads (default: one per CPU, at most 16)\n"
         "      --gpu-after SEC    auto: the CPU's head start before a GPU solver joins (0.25)\n"
@@ -469,6 +473,10 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
         case OPT_NO_MAXSAT:
             o->solve.clique.colour_bound_only = 1;
             note_vc_solving(&g, "--no-maxsat");
+            break;
+        case OPT_NO_SYMMETRY:
+            o->solve.clique.no_symmetry = 1;
+            note_vc_solving(&g, "--no-symmetry");
             break;
         case OPT_GPUS:
             if (strcmp(optarg, "all") == 0)

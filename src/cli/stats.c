@@ -80,6 +80,18 @@ static void json_ranks(FILE *out, const struct solve_stats *st)
             st->ranks.busy_min, st->ranks.busy_mean);
 }
 
+/* The orbital split of a symmetric clique graph (clique_orbital.h), where there was one. */
+static void json_symmetry(FILE *out, const struct solve_stats *st)
+{
+    if (st->symmetry.splits <= 0)
+        return;
+    fprintf(out,
+            ",\n  \"symmetry\": {\"log10_group\": %.3f, \"splits\": %lld, \"items\": %lld, "
+            "\"seconds\": %.6f}",
+            st->symmetry.log10_group, (long long)st->symmetry.splits, (long long)st->symmetry.items,
+            st->symmetry.seconds);
+}
+
 int stats_write_json(FILE *out, const struct run_info *run, const struct solve_stats *st)
 {
     json_run_head(out, run, "solver", st->solver);
@@ -90,6 +102,7 @@ int stats_write_json(FILE *out, const struct run_info *run, const struct solve_s
             (long)st->greedy_size, (long long)st->nodes);
     if (st->maxsat_spared > 0)
         fprintf(out, ",\n  \"maxsat_spared\": %lld", (long long)st->maxsat_spared);
+    json_symmetry(out, st);
     json_ranks(out, st);
     fprintf(out,
             ",\n  \"time\": {\"load\": %.6f, \"reduce\": %.6f, \"upper_bound\": %.6f, "
@@ -150,6 +163,7 @@ int stats_write_clique_json(FILE *out, const struct run_info *run,
         json_devices(out, &st->cover);
         fputs("}", out);
     }
+    json_symmetry(out, &st->cover);
     json_ranks(out, &st->cover);
     fprintf(out, ",\n  \"time\": {\"load\": %.6f, \"search\": %.6f, \"total\": %.6f}\n}\n",
             run->t_load, st->t_search, run->t_total);

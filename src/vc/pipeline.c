@@ -285,6 +285,8 @@ static void add_component_stats(struct solve_stats *total, const struct solve_st
         total->removed_by[r] += part->removed_by[r];
     if (part->ranks.ranks > 0) /* the last component spread over the ranks (the largest) */
         total->ranks = part->ranks;
+    if (part->symmetry.splits > 0) /* the last component split by its orbits (the largest) */
+        total->symmetry = part->symmetry;
     if (part->blocks > 0) {
         /* GPU configuration: reported for the largest GPU component (they come in size order) */
         total->block_size = part->block_size;

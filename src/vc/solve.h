@@ -86,7 +86,8 @@ struct clique_search_opts {
     int colour_bound_only; /* no MaxSAT reasoning: the colour bound alone */
     int no_local_search;   /* no local search beside them: node counts then depend on g alone */
     const struct held_cover *held; /* set by solver_run: prune against it too */
-    int local; /* on this process alone: a small search inside another, not worth the ranks */
+    int local;       /* on this process alone: a small search inside another, not worth the ranks */
+    int no_symmetry; /* no orbital branching (clique_orbital.h) even where the graph has symmetry */
 };
 
 /* The SAT search of the clique-cover bound (bound-sat). */
@@ -182,6 +183,16 @@ struct solve_stats {
         int64_t nodes_min, nodes_max;
         double busy_min, busy_mean;
     } ranks;
+    /*
+     * The orbital split at the top of the clique search (clique_orbital.h):
+     * the root's group (log10 of its order), orbits branched on, the
+     * subproblems left and the seconds it took. splits 0: none.
+     */
+    struct symmetry_stats {
+        double log10_group;
+        int64_t splits, items;
+        double seconds;
+    } symmetry;
     /* kernelization */
     int32_t kernel_n;
     int64_t kernel_m;

@@ -36,11 +36,12 @@ tests_t_bnr_LDADD = $(TEST_LDADD)
 tests_t_clique_cover_LDADD = $(TEST_LDADD)
 
 # vc/clique: vertex cover as maximum clique of the complement, maximum clique mode (dense and
-# sparse) and clique answers
+# sparse), the orbital split of symmetric graphs and clique answers
 libmvc_a_SOURCES += \
 	src/vc/clique/clique.c src/vc/clique/clique.h src/vc/clique/clique_search.h \
 	src/vc/clique/clique_dist.c src/vc/clique/clique_dist.h \
 	src/vc/clique/clique_maxsat.c src/vc/clique/clique_maxsat.h \
+	src/vc/clique/clique_orbital.c src/vc/clique/clique_orbital.h \
 	src/vc/clique/max_clique.c src/vc/clique/max_clique.h \
 	src/vc/clique/max_clique_sparse.c src/vc/clique/max_clique_sparse.h \
 	src/vc/clique/clique_answer.c

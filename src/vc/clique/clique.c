@@ -14,10 +14,12 @@
 
 #include "clique_dist.h"
 #include "clique_maxsat.h"
+#include "clique_orbital.h"
 #include "clique_search.h"
 #include "clock.h"
 #include "complement_walk.h"
 #include "degeneracy.h"
+#include "error.h"
 #include "world.h"
 
 #define POLL_INTERVAL 4096
@@ -561,6 +563,81 @@ static void *search_root_branches(void *arg)
     return NULL;
 }
 
+/* One thread of a search of items: whole items, one at a time, in the order listed. */
+static void *search_listed_items(void *arg)
+{
+    struct clique_search *s = arg;
+    struct clique_shared *sh = s->shared;
+    for (;;) {
+        int64_t i = __atomic_fetch_add(&sh->next_item, 1, __ATOMIC_RELAXED);
+        sync_shared(s);
+        if (i >= sh->item_count || s->stopped || s->best_size >= s->target)
+            break;
+        clique_search_item(s, sh->items + sh->item_at[i]);
+    }
+    clique_search_report(s);
+    return NULL;
+}
+
+/*
+ * Runs `work` on `threads` threads (s's own among them) sharing sh, whose
+ * work fields the caller has set; the best clique ends in s->best. Returns
+ * MVC_OK, or MVC_ENOMEM with nothing searched (the caller then searches on
+ * one thread). A helper whose scratch cannot be had is left out.
+ */
+static int run_team(struct clique_search *s, struct clique_shared *sh, int threads,
+                    void *(*work)(void *))
+{
+    sh->best_size = s->best_size;
+    struct clique_search *helpers = calloc((size_t)threads, sizeof *helpers);
+    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
+    int status = helpers && ids && pthread_mutex_init(&sh->lock, NULL) == 0 ? MVC_OK : MVC_ENOMEM;
+    sh->best = status == MVC_OK ? malloc(((size_t)s->n + 1) * sizeof *sh->best) : NULL;
+    if (sh->best == NULL)
+        status = MVC_ENOMEM;
+    else
+        memcpy(sh->best, s->best, (size_t)s->best_size * sizeof *sh->best);
+    int started = 0;
+    for (int t = 1; t < threads && status == MVC_OK; t++) {
+        struct clique_search *h = &helpers[t];
+        *h = *s;
+        h->owns_graph = 0;
+        h->shared = sh;
+        h->nodes = h->nodes_reported = 0;
+        memset(&h->maxsat, 0, sizeof h->maxsat);
+        if (clique_search_scratch(h) != MVC_OK) {
+            clique_search_free(h);
+            break; /* fewer threads */
+        }
+        if (pthread_create(&ids[t], NULL, work, h) != 0) {
+            clique_search_free(h);
+            break;
+        }
+        started = t;
+    }
+    if (status == MVC_OK) {
+        s->shared = sh;
+        work(s);
+        for (int t = 1; t <= started; t++) {
+            pthread_join(ids[t], NULL);
+            s->nodes += helpers[t].nodes;
+            s->nodes_reported += helpers[t].nodes; /* each thread reported its own */
+            s->maxsat.spared += helpers[t].maxsat.spared;
+            s->stopped |= helpers[t].stopped;
+            clique_search_free(&helpers[t]);
+        }
+        s->shared = NULL;
+        s->best_size = sh->best_size;
+        memcpy(s->best, sh->best, (size_t)sh->best_size * sizeof *s->best);
+        /* a thread that reached the target set stop without being stopped */
+        if (s->best_size >= s->target)
+            s->stopped = 0;
+        pthread_mutex_destroy(&sh->lock);
+    }
+    free(sh->best), free(helpers), free(ids);
+    return status;
+}
+
 /*
  * The root colouring on s, then its branches shared among `threads` threads
  * (s's own thread among them); the best clique ends in s->best. Returns
@@ -576,59 +653,104 @@ static int search_parallel(struct clique_search *s, int threads)
         threads = listed / MIN_BRANCHES_PER_THREAD;
     if (threads < 2)
         return MVC_EUNSUPPORTED;
-    struct clique_shared sh = {.best_size = s->best_size,
-                               .next_branch = listed - 1,
+    struct clique_shared sh = {.next_branch = listed - 1,
                                .listed = listed,
                                .root_branch = s->branch,
                                .root_colour = s->colour,
                                .root_candidates = s->candidates};
-    struct clique_search *helpers = calloc((size_t)threads, sizeof *helpers);
-    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
-    int status = helpers && ids && pthread_mutex_init(&sh.lock, NULL) == 0 ? MVC_OK : MVC_ENOMEM;
-    sh.best = status == MVC_OK ? malloc(((size_t)s->n + 1) * sizeof *sh.best) : NULL;
-    if (sh.best == NULL)
-        status = MVC_ENOMEM;
-    else
-        memcpy(sh.best, s->best, (size_t)s->best_size * sizeof *sh.best);
-    int started = 0;
-    for (int t = 1; t < threads && status == MVC_OK; t++) {
-        struct clique_search *h = &helpers[t];
-        *h = *s;
-        h->owns_graph = 0;
-        h->shared = &sh;
-        h->nodes = h->nodes_reported = 0;
-        memset(&h->maxsat, 0, sizeof h->maxsat);
-        if (clique_search_scratch(h) != MVC_OK) {
-            clique_search_free(h);
-            break; /* fewer threads */
+    return run_team(s, &sh, threads, search_root_branches);
+}
+
+/*
+ * Each item's branches as items of their own, in the order the search would
+ * take them (as a busy thread hands them over), so that threads taking
+ * whole items share even one item's subtree: returns them (malloc'd,
+ * *ints ints) or NULL for want of memory. An item pruned by s's best or
+ * with no candidates is kept as it is.
+ */
+static int32_t *branch_items(struct clique_search *s, const int32_t *items, size_t ints,
+                             size_t *out_ints)
+{
+    size_t row = (size_t)s->words, length = 0, capacity = ints + 1;
+    int32_t *out = malloc(capacity * sizeof *out);
+    for (size_t at = 0; out != NULL && at < ints && items[at] > 0; at += (size_t)items[at]) {
+        const int32_t *item = items + at;
+        int32_t depth = item[1];
+        const int32_t *bits = item + CLIQUE_ITEM_HEAD + depth;
+        word_t *rest = s->candidates;
+        for (size_t w = 0; w < row; w++)
+            rest[w] = (word_t)(uint32_t)bits[2 * w] | (word_t)(uint32_t)bits[2 * w + 1] << 32;
+        int32_t min_colour = s->best_size - depth + 1 > 1 ? s->best_size - depth + 1 : 1;
+        int32_t listed = item[2] > s->best_size
+                             ? colour_candidates(s, rest, min_colour, s->branch, s->colour)
+                             : 0;
+        size_t one = clique_item_ints(depth + 1, s->words);
+        size_t need = listed > 0 ? (size_t)listed * one : (size_t)item[0];
+        if (length + need + 1 > capacity) {
+            capacity = 2 * (length + need + 1);
+            int32_t *grown = realloc(out, capacity * sizeof *out);
+            if (grown == NULL) {
+                free(out);
+                return NULL;
+            }
+            out = grown;
         }
-        if (pthread_create(&ids[t], NULL, search_root_branches, h) != 0) {
-            clique_search_free(h);
-            break;
+        if (listed == 0) {
+            memcpy(out + length, item, (size_t)item[0] * sizeof *out);
+            length += (size_t)item[0];
+            continue;
         }
-        started = t;
+        for (int32_t i = listed - 1; i >= 0; i--) {
+            int32_t v = s->branch[i], *child = out + length;
+            child[0] = (int32_t)one;
+            child[1] = depth + 1;
+            child[2] = depth + s->colour[i];
+            memcpy(child + CLIQUE_ITEM_HEAD, item + CLIQUE_ITEM_HEAD,
+                   (size_t)depth * sizeof *child);
+            child[CLIQUE_ITEM_HEAD + depth] = v;
+            const word_t *r = s->adj + (size_t)v * row;
+            int32_t *child_bits = child + CLIQUE_ITEM_HEAD + depth + 1;
+            for (size_t w = 0; w < row; w++) {
+                word_t both = rest[w] & r[w];
+                child_bits[2 * w] = (int32_t)(uint32_t)both;
+                child_bits[2 * w + 1] = (int32_t)(uint32_t)(both >> 32);
+            }
+            bit_clear(rest, v);
+            length += one;
+        }
     }
-    if (status == MVC_OK) {
-        s->shared = &sh;
-        search_root_branches(s);
-        for (int t = 1; t <= started; t++) {
-            pthread_join(ids[t], NULL);
-            s->nodes += helpers[t].nodes;
-            s->nodes_reported += helpers[t].nodes; /* each thread reported its own */
-            s->maxsat.spared += helpers[t].maxsat.spared;
-            s->stopped |= helpers[t].stopped;
-            clique_search_free(&helpers[t]);
-        }
-        s->shared = NULL;
-        s->best_size = sh.best_size;
-        memcpy(s->best, sh.best, (size_t)sh.best_size * sizeof *s->best);
-        /* a thread that reached the target set stop without being stopped */
-        if (s->best_size >= s->target)
-            s->stopped = 0;
-        pthread_mutex_destroy(&sh.lock);
+    if (out != NULL)
+        out[length] = 0;
+    *out_ints = length;
+    return out;
+}
+
+/*
+ * The items of an orbital split (clique_orbital.h) searched by `threads`
+ * threads, or in order on this one; the best clique ends in s->best.
+ */
+static void search_items(struct clique_search *s, const int32_t *items, size_t ints, int threads)
+{
+    size_t count = 0, split_ints = 0;
+    int32_t *split = threads > 1 ? branch_items(s, items, ints, &split_ints) : NULL;
+    const int32_t *list = split != NULL ? split : items;
+    size_t list_ints = split != NULL ? split_ints : ints;
+    for (size_t at = 0; at < list_ints && list[at] > 0; at += (size_t)list[at])
+        count++;
+    size_t *item_at = threads > 1 ? malloc((count > 0 ? count : 1) * sizeof *item_at) : NULL;
+    if (item_at != NULL) {
+        size_t i = 0;
+        for (size_t at = 0; at < list_ints && list[at] > 0; at += (size_t)list[at])
+            item_at[i++] = at;
+        if ((size_t)threads > count)
+            threads = count > 1 ? (int)count : 1;
+        struct clique_shared sh = {.items = list, .item_at = item_at, .item_count = (int64_t)count};
+        if (threads > 1 && run_team(s, &sh, threads, search_listed_items) == MVC_OK)
+            count = 0; /* searched */
     }
-    free(sh.best), free(helpers), free(ids);
-    return status;
+    for (size_t at = 0; count > 0 && at < list_ints && list[at] > 0; at += (size_t)list[at])
+        clique_search_item(s, list + at);
+    free(item_at), free(split);
 }
 
 int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover *out,
@@ -663,15 +785,28 @@ int solve_clique(const struct graph *g, const struct solve_opts *o, struct cover
         if (g->n % WORD_BITS)
             s.candidates[s.words - 1] = ((word_t)1 << (g->n % WORD_BITS)) - 1;
         int threads = search_threads(o, g->n);
+        int32_t *items = NULL;
+        size_t item_ints = 0;
+        if (!o->clique.local && !o->clique.no_symmetry) {
+            int64_t split = clique_orbital_split(&s, &items, &item_ints, &st->symmetry);
+            if (split < 0) {
+                clique_search_free(&s);
+                return error_set(err, (int)split, "out of memory for the orbital split");
+            }
+        }
         struct dist_link *world =
             o->clique.local || g->n < DIST_MIN_VERTICES ? NULL : world_claim();
-        int spread = world != NULL && clique_dist_search(&s, world, threads, &st->ranks) == MVC_OK;
+        int spread = world != NULL &&
+                     clique_dist_search(&s, world, threads, items, item_ints, &st->ranks) == MVC_OK;
         if (world != NULL)
             world_release();
-        if (!spread && (threads <= 1 || search_parallel(&s, threads) != MVC_OK)) {
+        if (!spread && items != NULL) {
+            search_items(&s, items, item_ints, threads);
+        } else if (!spread && (threads <= 1 || search_parallel(&s, threads) != MVC_OK)) {
             s.nodes = s.nodes_reported = 0;
             expand(&s, 0);
         }
+        free(items);
         clique_search_report(&s);
     }
     /* a clique held beside that the search pruned with is the answer if larger */

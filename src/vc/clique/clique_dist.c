@@ -531,18 +531,20 @@ static void rank_free(struct rank_run *r)
 
 /*
  * What a rank needs for its part of the search of s, taken before it
- * starts: `threads` threads, the buffers, and at rank 0 the root item.
+ * starts: `threads` threads, the buffers, and at rank 0 the root item, or
+ * the items given instead (items: item_ints ints, or NULL).
  * MVC_OK, or MVC_ENOMEM with nothing started.
  */
-static int rank_open(struct rank_run *r, struct clique_search *s, struct dist_link *l, int threads)
+static int rank_open(struct rank_run *r, struct clique_search *s, struct dist_link *l, int threads,
+                     const int32_t *items, size_t item_ints)
 {
     *r = (struct rank_run){.l = l, .s = s, .sent_best = s->best_size, .start = clock_seconds()};
     r->clique = malloc(((size_t)s->n + 1) * sizeof *r->clique);
     r->merged = malloc(((size_t)s->n + 1) * sizeof *r->merged);
     r->result = malloc(RESULT_HEAD + ((size_t)s->n + 1) * sizeof(int32_t));
     size_t ints = clique_item_ints(0, s->words);
-    int32_t *root = l->rank == 0 ? calloc(ints, sizeof *root) : NULL;
-    if (!r->clique || !r->merged || !r->result || (l->rank == 0 && root == NULL) ||
+    int32_t *root = l->rank == 0 && items == NULL ? calloc(ints, sizeof *root) : NULL;
+    if (!r->clique || !r->merged || !r->result || (l->rank == 0 && !items && !root) ||
         team_open(&r->team, s, threads) != MVC_OK) {
         rank_free(r);
         free(root);
@@ -557,6 +559,8 @@ static int rank_open(struct rank_run *r, struct clique_search *s, struct dist_li
                 (int32_t)(1u << (v % 32));
         team_add(&r->team, root, ints);
         free(root);
+    } else if (l->rank == 0 && item_ints > 0) {
+        team_add(&r->team, items, item_ints);
     }
     return MVC_OK;
 }
@@ -664,14 +668,14 @@ static size_t problem_head_ints(int32_t best_size)
 }
 
 int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads,
-                       struct rank_stats *ranks)
+                       const int32_t *items, size_t item_ints, struct rank_stats *ranks)
 {
     size_t head_bytes = problem_head_ints(s->best_size) * sizeof(int32_t);
     size_t rows = (size_t)s->n * (size_t)s->words * sizeof(word_t);
     unsigned char *problem = calloc(head_bytes + rows, 1);
     struct rank_run r;
     /* everything taken before the problem leaves: once it has, the search must run to its end */
-    if (problem == NULL || rank_open(&r, s, l, threads) != MVC_OK) {
+    if (problem == NULL || rank_open(&r, s, l, threads, items, item_ints) != MVC_OK) {
         free(problem);
         return MVC_ENOMEM;
     }
@@ -774,8 +778,8 @@ static void serve_problem(struct dist_link *l, int threads, volatile sig_atomic_
     if (status == MVC_OK) {
         memcpy(s.best, problem + sizeof head, (size_t)best_size * sizeof(int32_t));
         s.best_size = best_size;
-        status =
-            threads > 0 ? rank_open(&r, &s, l, clique_search_threads_cap(n, threads)) : MVC_ENOMEM;
+        status = threads > 0 ? rank_open(&r, &s, l, clique_search_threads_cap(n, threads), NULL, 0)
+                             : MVC_ENOMEM;
     }
     if (status == MVC_OK)
         rank_search(&r, stop, early, NULL);

@@ -22,13 +22,14 @@
 /*
  * Rank 0: searches s (its adjacency, order, greedy best, target, MaxSAT
  * choice and options set, as solve_clique sets them) with every rank of l,
- * `threads` threads here. On return s->best, s->best_size, s->nodes (all
- * ranks), s->maxsat.spared and s->stopped say what the search found, and
- * *ranks how the work was spread. MVC_OK, or MVC_ENOMEM with nothing
- * searched.
+ * `threads` threads here, from its root, or from the items given instead
+ * (an orbital split's: item_ints ints; NULL for the root). On return
+ * s->best, s->best_size, s->nodes (all ranks), s->maxsat.spared and
+ * s->stopped say what the search found, and *ranks how the work was
+ * spread. MVC_OK, or MVC_ENOMEM with nothing searched.
  */
 int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads,
-                       struct rank_stats *ranks);
+                       const int32_t *items, size_t item_ints, struct rank_stats *ranks);
 
 /*
  * Any other rank: takes part in every search rank 0 starts, `threads`

@@ -22,7 +22,8 @@ typedef uint64_t word_t;
  * What the threads of one search share: the best clique (a thread prunes
  * with the best any of them has found) and the stop; in the root-split
  * search of clique.c also the root's branches, taken one at a time from a
- * counter.
+ * counter, and in its search of an orbital split's items those items,
+ * taken likewise.
  */
 struct clique_shared {
     pthread_mutex_t lock;
@@ -33,6 +34,10 @@ struct clique_shared {
     int32_t listed;      /* root branches */
     const int32_t *root_branch, *root_colour;
     const word_t *root_candidates;
+    const int32_t *items;  /* items (see below), item_count of them */
+    const size_t *item_at; /* where each begins in items */
+    int64_t item_count;
+    int64_t next_item; /* the next item to take (__atomic) */
 };
 
 /*

@@ -1,0 +1,139 @@
+/*
+ * nauty's sparse interface on the subgraph: the graph handed over is G[S] or
+ * its complement, whichever has fewer edges (both have the same
+ * automorphisms), so that the dense clique graphs of the DIMACS set cost
+ * nauty no more than their sparse complements.
+ */
+#include "config.h"
+
+#include "orbits.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+
+#ifdef HAVE_NAUTY
+#include <nausparse.h>
+#endif
+
+int orbits_available(void)
+{
+#ifdef HAVE_NAUTY
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+#ifdef HAVE_NAUTY
+/* The members' vertices as a bitset over G's vertices, and each vertex's index in members. */
+static int index_members(int32_t words, const int32_t *members, int32_t count, uint64_t **in_s,
+                         int32_t **at)
+{
+    size_t vertices = (size_t)words * 64;
+    *in_s = calloc((size_t)words, sizeof **in_s);
+    *at = malloc(vertices * sizeof **at);
+    if (*in_s == NULL || *at == NULL)
+        return MVC_ENOMEM;
+    for (int32_t i = 0; i < count; i++) {
+        int32_t v = members[i];
+        (*in_s)[v / 64] |= (uint64_t)1 << (v % 64);
+        (*at)[v] = i;
+    }
+    return MVC_OK;
+}
+
+/* Member i's neighbours in S, or its non-neighbours in S other than itself, into e. */
+static size_t list_row(const uint64_t *row, const uint64_t *in_s, int32_t words, int complement,
+                       const int32_t *at, int32_t i, int *e)
+{
+    size_t listed = 0;
+    for (int32_t w = 0; w < words; w++) {
+        uint64_t bits = (complement ? ~row[w] : row[w]) & in_s[w];
+        while (bits) {
+            int32_t v = w * 64 + __builtin_ctzll(bits);
+            bits &= bits - 1;
+            if (at[v] != i)
+                e[listed++] = at[v];
+        }
+    }
+    return listed;
+}
+
+static int nauty_orbits(const uint64_t *rows, int32_t words, const int32_t *members, int32_t count,
+                        int32_t *orbit, double *log10_group)
+{
+    uint64_t *in_s = NULL;
+    int32_t *at = NULL;
+    int status = index_members(words, members, count, &in_s, &at);
+    size_t ends = 0; /* edge ends within S */
+    for (int32_t i = 0; i < count && status == MVC_OK; i++) {
+        const uint64_t *row = rows + (size_t)members[i] * (size_t)words;
+        for (int32_t w = 0; w < words; w++)
+            ends += (size_t)__builtin_popcountll(row[w] & in_s[w]);
+    }
+    size_t pairs = (size_t)count * (size_t)(count - 1);
+    int complement = ends > pairs - ends;
+    size_t nde = complement ? pairs - ends : ends;
+
+    sparsegraph sg;
+    memset(&sg, 0, sizeof sg);
+    sg.nv = count;
+    sg.nde = nde;
+    sg.v = malloc((size_t)count * sizeof *sg.v);
+    sg.d = malloc((size_t)count * sizeof *sg.d);
+    sg.e = malloc((nde > 0 ? nde : 1) * sizeof *sg.e);
+    sg.vlen = (size_t)count, sg.dlen = (size_t)count, sg.elen = nde;
+    int *lab = malloc((size_t)count * sizeof *lab), *ptn = malloc((size_t)count * sizeof *ptn);
+    int *orb = malloc((size_t)count * sizeof *orb);
+    if (status != MVC_OK || !sg.v || !sg.d || !sg.e || !lab || !ptn || !orb) {
+        status = MVC_ENOMEM;
+    } else {
+        size_t offset = 0;
+        for (int32_t i = 0; i < count; i++) {
+            const uint64_t *row = rows + (size_t)members[i] * (size_t)words;
+            sg.v[i] = offset;
+            sg.d[i] = (int)list_row(row, in_s, words, complement, at, i, sg.e + offset);
+            offset += (size_t)sg.d[i];
+        }
+        DEFAULTOPTIONS_SPARSEGRAPH(options);
+        options.getcanon = FALSE;
+        options.defaultptn = TRUE;
+        statsblk stats;
+        sparsenauty(&sg, lab, ptn, orb, &options, &stats, NULL);
+        for (int32_t i = 0; i < count; i++)
+            orbit[i] = orb[i];
+        *log10_group = log10(stats.grpsize1) + stats.grpsize2;
+        status = stats.numorbits;
+    }
+    free(sg.v), free(sg.d), free(sg.e), free(lab), free(ptn), free(orb);
+    free(in_s), free(at);
+    return status;
+}
+#endif
+
+int orbits_of_subgraph(const uint64_t *rows, int32_t words, const int32_t *members, int32_t count,
+                       int32_t *orbit, double *log10_group)
+{
+    *log10_group = 0;
+    for (int32_t i = 0; i < count; i++)
+        orbit[i] = i;
+#ifdef HAVE_NAUTY
+    if (count >= 2 && count <= ORBITS_MAX_VERTICES)
+        return nauty_orbits(rows, words, members, count, orbit, log10_group);
+#else
+    (void)rows, (void)words, (void)members;
+#endif
+    return count;
+}
+
+void orbits_release(void)
+{
+#ifdef HAVE_NAUTY
+    nausparse_freedyn();
+    nauty_freedyn();
+    nautil_freedyn();
+#endif
+}

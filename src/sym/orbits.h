@@ -1,0 +1,40 @@
+/*
+ * The orbits of a graph's automorphism group: vertices that some symmetry
+ * of the graph maps onto each other. A search whose subproblems are
+ * symmetric copies of each other need search only one of them (orbital
+ * branching, src/vc/clique/clique_orbital.c). Computed by nauty (B. McKay
+ * and A. Piperno) where configure found it; without it every vertex is its
+ * own orbit and the searches run as they would on a graph with no
+ * symmetry.
+ */
+#ifndef MVC_ORBITS_H
+#define MVC_ORBITS_H
+
+#include <stdint.h>
+
+/* Graphs of more vertices than this are taken as asymmetric: nauty's memory stays bounded. */
+#define ORBITS_MAX_VERTICES 8192
+
+/* True when this build computes automorphism groups (configure found nauty). */
+int orbits_available(void);
+
+/*
+ * The orbits of the automorphism group of G[S], where G's adjacency is given
+ * as bitset rows (`words` 64-bit words per row, bit v of row u set when u
+ * and v are adjacent, no loops) and S is the `count` vertices of `members`.
+ * orbit[i] becomes the index in members of the first member of member i's
+ * orbit, and *log10_group the base-10 logarithm of the group's order (0:
+ * only the identity). Returns the number of orbits (count when the group is
+ * trivial, when S has more than ORBITS_MAX_VERTICES vertices, or without
+ * nauty), or MVC_ENOMEM.
+ */
+int orbits_of_subgraph(const uint64_t *rows, int32_t words, const int32_t *members, int32_t count,
+                       int32_t *orbit, double *log10_group);
+
+/*
+ * Frees what nauty keeps between calls on this thread (it keeps its
+ * workspace in thread-local storage): once a thread is done with orbits.
+ */
+void orbits_release(void);
+
+#endif
