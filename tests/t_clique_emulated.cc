@@ -319,6 +319,7 @@ static int32_t cpu_optimum(const struct graph *g, int64_t *nodes)
     solve_opts_default(&o);
     o.clique.colour_bound_only = 1; /* the GPU search bounds by the colouring alone */
     o.clique.no_local_search = 1;   /* nor by a clique found beside it */
+    o.clique.no_symmetry = 1;       /* nor splits the root by orbits */
     o.threads = 1;                  /* one thread: node counts are compared */
     struct solve_stats st;
     memset(&st, 0, sizeof st);

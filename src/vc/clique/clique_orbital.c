@@ -1,18 +1,17 @@
 /*
- * The split is a depth-first walk over the orbital branches: at a node with
- * candidates P, the largest orbit O of Aut(G[P]) (largest: it removes the
- * most branches at once); the branch through O's first vertex is split in
- * turn, then P loses O and the walk goes on with the group of what is left,
- * until that group is trivial or the colour bound of P leaves no room for a
- * larger clique. A node whose group is trivial, or past the walk's limits,
- * becomes an item.
- *
- * The walk is repeated one level deeper at a time (iterative deepening)
- * while it stays within its budget of orbits: a single walk with the budget
- * alone spends it all along the first branches (DIMACS keller5: 4,096
- * orbits at depths up to 40 under the first root orbit, the others' items
- * left unsplit, and a search 12 times longer than with two levels
- * everywhere).
+ * The split grows a list of nodes, each a clique chosen so far and its
+ * candidates P, from the root, one level at a time. Expanding a node takes
+ * the largest orbit O of Aut(G[P]) (largest: it removes the most branches
+ * at once), puts the node through O's first vertex on the list as a node of
+ * the next level, and goes on with P less O and the group of what is left,
+ * until that group has no orbit worth a split or the colour bound of P
+ * leaves no room for a larger clique; what is left then is an item. Level
+ * by level, so that a budget spent runs out evenly over the tree (one
+ * depth-first walk spent it all under keller5's first root orbit, leaving
+ * the others unsplit and a search 12 times longer), and no node's orbits are
+ * computed twice. Nodes not expanded when the budget or the time runs out
+ * become items as they are; the list keeps the depth-first order, the
+ * order in which the search would meet them.
  */
 #include "clique_orbital.h"
 
@@ -25,9 +24,15 @@
 #include "orbits.h"
 #include "solve.h"
 
-/* Orbits branched on at most in one walk: each costs a call of nauty (about a millisecond on
- * keller5's). */
+/* Orbits branched on at most: each costs a call of nauty (about 3 ms on keller5's). */
 #define ORBITAL_MAX_SPLITS 1024
+/*
+ * The split's time at most, and at most this share of the time left before
+ * the deadline: a graph whose orbits go on and on (the 120-cell's: more
+ * than 700 orbits after 2.6 s) must leave its search the time.
+ */
+#define ORBITAL_MAX_SECONDS 1.0
+#define ORBITAL_DEADLINE_SHARE 0.25
 /*
  * Smaller orbits are not branched on: a split spares |O| - 1 branches for a
  * call of nauty and a subproblem of its own, and on DIMACS MANN_a27, whose
@@ -37,32 +42,29 @@
  * keep keller5's gain.
  */
 #define ORBITAL_MIN_ORBIT 8
-/* Vertices chosen at most along one branch: deeper nodes are left as items. */
-#define ORBITAL_MAX_DEPTH 256
+
+/* A list of nodes: items (clique_search.h) and whether each still waits to be expanded. */
+struct node_list {
+    int32_t *ints; /* items, then a 0 */
+    size_t length, capacity;
+    uint8_t *waiting; /* per node */
+    int64_t count, room;
+};
 
 struct splitter {
     const struct clique_search *s;
     int32_t best; /* the clique to beat */
     int32_t words;
-    int32_t clique[ORBITAL_MAX_DEPTH + 1];
-    uint64_t *sets;   /* per depth: the candidates, then the orbit branched on */
-    uint64_t *spare;  /* two rows for the colouring */
-    int32_t *members; /* the candidates of the node at hand, its orbits, orbit sizes */
+    int32_t *clique;                     /* the clique of the node at hand (n) */
+    uint64_t *set;                       /* its candidates, less the orbits branched on so far */
+    uint64_t *orbit_set, *child, *spare; /* a row each; spare: two */
+    int32_t *members;                    /* the candidates, their orbits, orbit sizes (n each) */
     int32_t *orbit, *size;
-    int32_t *out; /* the items */
-    size_t ints, capacity;
-    int64_t splits, items;
-    int32_t max_depth; /* this walk's */
-    int deeper;        /* a node was left as an item at max_depth */
-    int over;          /* the budget or the deadline ran out */
-    double log10_root;
+    struct node_list next;
+    int64_t splits;
+    double log10_root, ends;
     int status;
 };
-
-static uint64_t *candidates_at(struct splitter *sp, int32_t depth)
-{
-    return sp->sets + (size_t)depth * 2 * (size_t)sp->words;
-}
 
 static const uint64_t *row_of(const struct splitter *sp, int32_t v)
 {
@@ -96,32 +98,42 @@ static int32_t colour_bound(struct splitter *sp, const uint64_t *set)
     }
 }
 
-/* The node at `depth` (clique[0 .. depth), candidates set) as an item with the given bound. */
-static void emit(struct splitter *sp, int32_t depth, const uint64_t *set, int32_t bound)
+/* Appends the node (clique[0 .. depth), set) with its bound to l. */
+static void append(struct splitter *sp, struct node_list *l, int32_t depth, const int32_t *clique,
+                   const uint64_t *set, int32_t bound, int waiting)
 {
     size_t one = clique_item_ints(depth, sp->words);
-    if (sp->ints + one + 1 > sp->capacity) {
-        size_t capacity = 2 * (sp->ints + one + 1);
-        int32_t *grown = realloc(sp->out, capacity * sizeof *grown);
+    if (l->length + one + 1 > l->capacity) {
+        size_t capacity = 2 * (l->length + one + 1);
+        int32_t *grown = realloc(l->ints, capacity * sizeof *grown);
         if (grown == NULL) {
             sp->status = MVC_ENOMEM;
             return;
         }
-        sp->out = grown, sp->capacity = capacity;
+        l->ints = grown, l->capacity = capacity;
     }
-    int32_t *item = sp->out + sp->ints;
+    if (l->count == l->room) {
+        int64_t room = 2 * l->room + 64;
+        uint8_t *grown = realloc(l->waiting, (size_t)room * sizeof *grown);
+        if (grown == NULL) {
+            sp->status = MVC_ENOMEM;
+            return;
+        }
+        l->waiting = grown, l->room = room;
+    }
+    int32_t *item = l->ints + l->length;
     item[0] = (int32_t)one;
     item[1] = depth;
     item[2] = bound;
-    memcpy(item + CLIQUE_ITEM_HEAD, sp->clique, (size_t)depth * sizeof *item);
+    memcpy(item + CLIQUE_ITEM_HEAD, clique, (size_t)depth * sizeof *item);
     int32_t *bits = item + CLIQUE_ITEM_HEAD + depth;
     for (int32_t w = 0; w < sp->words; w++) {
         bits[2 * w] = (int32_t)(uint32_t)set[w];
         bits[2 * w + 1] = (int32_t)(uint32_t)(set[w] >> 32);
     }
-    sp->ints += one;
-    sp->out[sp->ints] = 0;
-    sp->items++;
+    l->length += one;
+    l->ints[l->length] = 0;
+    l->waiting[l->count++] = (uint8_t)waiting;
 }
 
 /* The members of set into sp->members; returns how many. */
@@ -145,11 +157,20 @@ static int32_t largest_orbit(struct splitter *sp, int32_t count)
     return largest;
 }
 
-static void split(struct splitter *sp, int32_t depth)
+static int out_of_budget(const struct splitter *sp)
+{
+    return sp->splits >= ORBITAL_MAX_SPLITS || clock_seconds() >= sp->ends ||
+           deadline_passed(&sp->s->opts->deadline);
+}
+
+/*
+ * Expands the node (sp->clique[0 .. depth), sp->set) onto sp->next: a
+ * waiting node for each orbit branched on, then what is left as an item.
+ */
+static void expand_node(struct splitter *sp, int32_t depth)
 {
     int32_t words = sp->words;
-    uint64_t *set = candidates_at(sp, depth), *orbit_set = set + words;
-    const struct deadline *d = &sp->s->opts->deadline;
+    uint64_t *set = sp->set;
     while (sp->status == MVC_OK) {
         int32_t count = list_members(sp, set);
         if (depth + count <= sp->best)
@@ -157,57 +178,82 @@ static void split(struct splitter *sp, int32_t depth)
         int32_t bound = colour_bound(sp, set);
         if (depth + bound <= sp->best)
             return;
-        if (count > 0 && depth >= sp->max_depth)
-            sp->deeper = 1;
-        else if (count > 0 && (sp->splits >= ORBITAL_MAX_SPLITS || deadline_passed(d)))
-            sp->over = 1;
-        if (count == 0 || depth >= sp->max_depth || sp->over) {
-            emit(sp, depth, set, depth + bound);
-            return;
-        }
-        double log10_group;
-        int orbits =
-            orbits_of_subgraph(sp->s->adj, words, sp->members, count, sp->orbit, &log10_group);
+        int32_t orbits = count;
+        double log10_group = 0;
+        if (count > 0 && !out_of_budget(sp))
+            orbits =
+                orbits_of_subgraph(sp->s->adj, words, sp->members, count, sp->orbit, &log10_group);
         if (orbits < 0) {
             sp->status = orbits;
             return;
         }
-        if (sp->splits == 0 && depth == 0)
+        if (depth == 0 && sp->splits == 0)
             sp->log10_root = log10_group;
-        int32_t first = largest_orbit(sp, count), v = sp->members[first];
-        if (sp->size[first] < ORBITAL_MIN_ORBIT) {
-            emit(sp, depth, set, depth + bound);
+        int32_t first = orbits < count ? largest_orbit(sp, count) : 0;
+        if (orbits == count || sp->size[first] < ORBITAL_MIN_ORBIT) {
+            append(sp, &sp->next, depth, sp->clique, set, depth + bound, 0);
             return;
         }
-        memset(orbit_set, 0, (size_t)words * sizeof *orbit_set);
+        int32_t v = sp->members[first];
+        memset(sp->orbit_set, 0, (size_t)words * sizeof *sp->orbit_set);
         for (int32_t i = 0; i < count; i++)
             if (sp->orbit[i] == first)
-                orbit_set[sp->members[i] / 64] |= (uint64_t)1 << (sp->members[i] % 64);
+                sp->orbit_set[sp->members[i] / 64] |= (uint64_t)1 << (sp->members[i] % 64);
         sp->splits++;
-        /* the cliques through v */
-        sp->clique[depth] = v;
-        uint64_t *child = candidates_at(sp, depth + 1);
+        /* the cliques through v: a node of the next level, unless bounded out at once */
         const uint64_t *r = row_of(sp, v);
         for (int32_t w = 0; w < words; w++)
-            child[w] = set[w] & r[w];
-        split(sp, depth + 1);
+            sp->child[w] = set[w] & r[w];
+        int32_t child_bound = colour_bound(sp, sp->child);
+        if (depth + 1 + child_bound > sp->best) {
+            sp->clique[depth] = v;
+            append(sp, &sp->next, depth + 1, sp->clique, sp->child, depth + 1 + child_bound, 1);
+        }
         /* then those that avoid the orbit */
         for (int32_t w = 0; w < words; w++)
-            set[w] &= ~orbit_set[w];
+            set[w] &= ~sp->orbit_set[w];
     }
 }
 
-/* One walk from the root, splitting nodes above max_depth. */
-static void split_walk(struct splitter *sp, int32_t max_depth)
+/* One level: every waiting node of `now` expanded (while the budget lasts) onto sp->next. */
+static int expand_level(struct splitter *sp, const struct node_list *now)
 {
-    sp->ints = 0, sp->items = 0, sp->splits = 0;
-    sp->deeper = 0, sp->over = 0;
-    sp->max_depth = max_depth;
-    uint64_t *root = candidates_at(sp, 0);
-    memset(root, 0, (size_t)sp->words * sizeof *root);
-    for (int32_t v = 0; v < sp->s->n; v++)
-        root[v / 64] |= (uint64_t)1 << (v % 64);
-    split(sp, 0);
+    int expanded = 0;
+    size_t at = 0;
+    for (int64_t i = 0; i < now->count && sp->status == MVC_OK; i++) {
+        const int32_t *item = now->ints + at;
+        at += (size_t)item[0];
+        int32_t depth = item[1];
+        const int32_t *bits = item + CLIQUE_ITEM_HEAD + depth;
+        if (!now->waiting[i] || out_of_budget(sp)) {
+            for (int32_t w = 0; w < sp->words; w++)
+                sp->set[w] = (uint64_t)(uint32_t)bits[2 * w] | (uint64_t)(uint32_t)bits[2 * w + 1]
+                                                                   << 32;
+            append(sp, &sp->next, depth, item + CLIQUE_ITEM_HEAD, sp->set, item[2], 0);
+            continue;
+        }
+        memcpy(sp->clique, item + CLIQUE_ITEM_HEAD, (size_t)depth * sizeof *sp->clique);
+        for (int32_t w = 0; w < sp->words; w++)
+            sp->set[w] = (uint64_t)(uint32_t)bits[2 * w] | (uint64_t)(uint32_t)bits[2 * w + 1]
+                                                               << 32;
+        expand_node(sp, depth);
+        expanded = 1;
+    }
+    return expanded;
+}
+
+static void list_free(struct node_list *l)
+{
+    free(l->ints), free(l->waiting);
+    memset(l, 0, sizeof *l);
+}
+
+static int any_waiting(const struct node_list *l)
+{
+    for (int64_t i = 0; i < l->count; i++)
+        if (l->waiting[i])
+            return 1;
+    return 0;
 }
 
 int64_t clique_orbital_split(const struct clique_search *s, int32_t **items, size_t *ints,
@@ -224,44 +270,54 @@ int64_t clique_orbital_split(const struct clique_search *s, int32_t **items, siz
     sp->s = s;
     sp->best = s->best_size;
     sp->words = s->words;
+    double budget = ORBITAL_MAX_SECONDS;
+    if (deadline_limited(&s->opts->deadline) &&
+        ORBITAL_DEADLINE_SHARE * deadline_left(&s->opts->deadline) < budget)
+        budget = ORBITAL_DEADLINE_SHARE * deadline_left(&s->opts->deadline);
+    sp->ends = start + budget;
     size_t row = (size_t)s->words, n = (size_t)s->n;
-    sp->sets = calloc((ORBITAL_MAX_DEPTH + 2) * 2 * row, sizeof *sp->sets);
-    sp->spare = malloc(2 * row * sizeof *sp->spare);
+    sp->clique = malloc((n + 1) * sizeof *sp->clique);
+    sp->set = malloc(5 * row * sizeof *sp->set);
     sp->members = malloc(n * sizeof *sp->members);
     sp->orbit = malloc(n * sizeof *sp->orbit);
     sp->size = malloc(n * sizeof *sp->size);
     sp->status =
-        sp->sets && sp->spare && sp->members && sp->orbit && sp->size ? MVC_OK : MVC_ENOMEM;
-    /* the deepest walk within the budget (the first one even past it: its items are sound) */
-    for (int32_t depth = 1; sp->status == MVC_OK && depth <= ORBITAL_MAX_DEPTH; depth++) {
-        split_walk(sp, depth);
-        if (sp->status != MVC_OK || (sp->over && *items != NULL) || sp->splits == 0)
-            break;
-        if (sp->out == NULL) /* none left: no clique beats the best */
-            sp->out = calloc(1, sizeof *sp->out);
-        if (sp->out == NULL) {
-            sp->status = MVC_ENOMEM;
-            break;
-        }
-        free(*items);
-        *items = sp->out, *ints = sp->ints;
-        sp->out = NULL, sp->capacity = 0;
-        st->log10_group = sp->log10_root;
-        st->splits = sp->splits;
-        st->items = sp->items;
-        if (sp->over || !sp->deeper)
-            break;
+        sp->clique && sp->set && sp->members && sp->orbit && sp->size ? MVC_OK : MVC_ENOMEM;
+    struct node_list now = {0};
+    if (sp->status == MVC_OK) {
+        sp->orbit_set = sp->set + row, sp->child = sp->set + 2 * row, sp->spare = sp->set + 3 * row;
+        /* the root: nothing chosen, every vertex a candidate */
+        memset(sp->set, 0, row * sizeof *sp->set);
+        for (int32_t v = 0; v < s->n; v++)
+            sp->set[v / 64] |= (uint64_t)1 << (v % 64);
+        expand_node(sp, 0);
+    }
+    while (sp->status == MVC_OK && sp->splits > 0 && any_waiting(&sp->next)) {
+        list_free(&now);
+        now = sp->next;
+        memset(&sp->next, 0, sizeof sp->next);
+        expand_level(sp, &now);
     }
     orbits_release();
-    int64_t result = st->items;
+    int64_t result = 0;
+    if (sp->status == MVC_OK && sp->splits > 0) {
+        if (sp->next.ints == NULL) /* nothing left: no clique beats the best */
+            sp->next.ints = calloc(1, sizeof *sp->next.ints);
+        if (sp->next.ints == NULL)
+            sp->status = MVC_ENOMEM;
+    }
     if (sp->status != MVC_OK) {
-        free(*items);
-        *items = NULL, *ints = 0;
-        memset(st, 0, sizeof *st);
         result = sp->status;
+    } else if (sp->splits > 0) {
+        *items = sp->next.ints, *ints = sp->next.length;
+        sp->next.ints = NULL;
+        result = sp->next.count;
+        st->log10_group = sp->log10_root;
+        st->splits = sp->splits;
+        st->items = sp->next.count;
     }
     st->seconds = clock_seconds() - start;
-    free(sp->out), free(sp->sets), free(sp->spare), free(sp->members), free(sp->orbit);
-    free(sp->size), free(sp);
+    list_free(&now), list_free(&sp->next);
+    free(sp->clique), free(sp->set), free(sp->members), free(sp->orbit), free(sp->size), free(sp);
     return result;
 }
