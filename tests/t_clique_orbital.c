@@ -5,16 +5,20 @@
  * solved with the split and without it, on one thread and on four: the
  * same optimum, valid covers, PVC at opt - 1 and opt, and where the
  * optimum is known in closed form (cycles, even tori, copies of a graph
- * solved exhaustively) that optimum. Without nauty the split never runs
- * and the comparisons still hold.
+ * solved exhaustively) that optimum. A time limit on the 120-cell (a group
+ * of order 14,400 whose orbits the split could follow for seconds) leaves
+ * the search its time and ends with a valid cover. Without nauty the split
+ * never runs and the comparisons still hold.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "brute.h"
 #include "clique.h"
+#include "clock.h"
 #include "gen.h"
 #include "orbits.h"
+#include "read.h"
 #include "tap.h"
 
 #define MAX_M 4096
@@ -190,6 +194,41 @@ static void test_perturbed(uint64_t seed, int count)
     }
 }
 
+/* The 120-cell under limits of 0.4 and 1.5 s: stopped in time, the split within its share. */
+static void test_time_limit(void)
+{
+    const char *top = getenv("top_srcdir");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/instances/120-cell.gr", top ? top : ".");
+    struct graph *g = NULL;
+    struct error err = {0};
+    if (graph_read(path, NULL, &g, &err) != MVC_OK) {
+        ok(0, "read %s: %s", path, err.message);
+        return;
+    }
+    static const double limits[] = {0.4, 1.5};
+    for (int i = 0; i < 2; i++) {
+        struct solve_opts o;
+        solve_opts_default(&o);
+        o.deadline = deadline_after(limits[i], NULL);
+        o.clique.no_local_search = 1;
+        struct cover c = {0};
+        struct solve_stats st;
+        memset(&st, 0, sizeof st);
+        double start = clock_seconds();
+        int outcome = solve_clique(g, &o, &c, &st, &err);
+        double took = clock_seconds() - start;
+        ok(outcome == SOLVE_STOPPED && cover_check(g, &c, &err) == MVC_OK &&
+               took < limits[i] + 0.5 && st.symmetry.seconds <= limits[i] / 4 + 0.05,
+           "120-cell, limit %.1f s: stopped after %.2f s with a valid cover of %d, the split %.3f "
+           "s "
+           "(%lld orbits)",
+           limits[i], took, c.size, st.symmetry.seconds, (long long)st.symmetry.splits);
+        cover_free(&c);
+    }
+    graph_free(g);
+}
+
 int main(void)
 {
     uint64_t seed = gen_master_seed();
@@ -197,6 +236,7 @@ int main(void)
     test_tori();
     test_copies(seed + 1000, 10);
     test_perturbed(seed + 2000, 10);
+    test_time_limit();
     if (orbits_available())
         ok(splits_seen * 2 > graphs_seen, "the split ran on %d of %d graphs", splits_seen,
            graphs_seen);
