@@ -8,7 +8,7 @@ is "$status" 0 "--help exits 0"
 for opt in --k --solver --time-limit --threads --stats --output --verbose --quiet \
            --complement --format --steiner --check --no-reduce --block-size --blocks \
            --worklist-size --threshold --depth --device-memory --gpu-storage --gpu-domination \
-           --no-local-search --no-maxsat --gpus; do
+           --no-local-search --no-maxsat --no-symmetry --gpus; do
     grep -q -- "$opt" "$TMP/out"; ok $? "--help describes $opt"
 done
 run --version
@@ -99,6 +99,26 @@ for opts in "" "--no-local-search" "--no-maxsat" "--no-local-search --no-maxsat"
 done
 run --steiner --no-maxsat "$inst/path10.gr"
 is "$status" 2 "--no-maxsat outside vertex cover and clique modes: exit 2"
+run --steiner --no-symmetry "$inst/path10.gr"
+is "$status" 2 "--no-symmetry outside vertex cover and clique modes: exit 2"
+"$MVC_GPU" --version >"$TMP/version.out"
+grep -q '^nauty: ' "$TMP/version.out"; ok $? "--version says whether nauty is built in"
+
+# the 120-cell (a group of order 14,400): split by its orbits where nauty is built in, not with
+# --no-symmetry; under a 0.5-s limit either way a valid cover comes out (exit 4, not proven)
+run --solver=clique --time-limit 0.5 --stats="$TMP/sym.json" "$inst/120-cell.gr"
+is "$status" 4 "120-cell, --solver=clique, 0.5 s: stopped (exit 4)"
+check_cover "$inst/120-cell.gr" "$TMP/out"; ok $? "and its cover passes --check"
+if grep -q '^nauty: built in' "$TMP/version.out"; then
+    grep -q '"symmetry": {"log10_group": 4.158' "$TMP/sym.json"
+    ok $? "--stats reports the split and the group's order (log10 4.158 = 14,400)"
+else
+    skip "built without nauty: no split to report"
+fi
+run --solver=clique --no-symmetry --time-limit 0.5 --stats="$TMP/nosym.json" "$inst/120-cell.gr"
+is "$status" 4 "120-cell, --no-symmetry, 0.5 s: stopped (exit 4)"
+check_cover "$inst/120-cell.gr" "$TMP/out"; ok $? "and its cover passes --check"
+! grep -q '"symmetry"' "$TMP/nosym.json"; ok $? "--no-symmetry: no split in --stats"
 
 # --gpus: all, or 1 .. 16 devices; it tunes the GPU searches only
 for bad in 0 17 two -1; do
