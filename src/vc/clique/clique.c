@@ -366,6 +366,29 @@ static void record_best(struct clique_search *s, int32_t size)
 }
 
 /*
+ * The item of the branch through v of a node at `depth` whose clique is
+ * prefix[0 .. depth) and whose candidates not yet branched on are rest:
+ * the clique with v, rest ∩ N(v), and the bound depth + v's colour.
+ */
+static void branch_item(const struct clique_search *s, int32_t *item, int32_t depth,
+                        const int32_t *prefix, int32_t v, int32_t colour, const word_t *rest)
+{
+    size_t row = (size_t)s->words;
+    item[0] = (int32_t)clique_item_ints(depth + 1, s->words);
+    item[1] = depth + 1;
+    item[2] = depth + colour;
+    memcpy(item + CLIQUE_ITEM_HEAD, prefix, (size_t)depth * sizeof *item);
+    item[CLIQUE_ITEM_HEAD + depth] = v;
+    const word_t *r = s->adj + (size_t)v * row;
+    int32_t *bits = item + CLIQUE_ITEM_HEAD + depth + 1;
+    for (size_t w = 0; w < row; w++) {
+        word_t both = rest[w] & r[w];
+        bits[2 * w] = (int32_t)(uint32_t)both;
+        bits[2 * w + 1] = (int32_t)(uint32_t)(both >> 32);
+    }
+}
+
+/*
  * A thread asked for work (s->split->want, now cleared by this one): the
  * untried branches of its shallowest open node that the bound still lets
  * through, each as an item, go to hand_over, and the node's loop ends with
@@ -401,19 +424,7 @@ static void hand_over_shallowest(struct clique_search *s, int32_t depth)
     bit_clear(rest, branch[s->at[d]]);
     for (int32_t k = 0; k < count; k++) {
         int32_t i = s->at[d] - 1 - k, v = branch[i];
-        int32_t *item = items + (size_t)k * one;
-        item[0] = (int32_t)one;
-        item[1] = d + 1;
-        item[2] = d + colour[i];
-        memcpy(item + CLIQUE_ITEM_HEAD, s->current, (size_t)d * sizeof *item);
-        item[CLIQUE_ITEM_HEAD + d] = v;
-        const word_t *r = s->adj + (size_t)v * row;
-        int32_t *bits = item + CLIQUE_ITEM_HEAD + d + 1;
-        for (size_t w = 0; w < row; w++) {
-            word_t both = rest[w] & r[w];
-            bits[2 * w] = (int32_t)(uint32_t)both;
-            bits[2 * w + 1] = (int32_t)(uint32_t)(both >> 32);
-        }
+        branch_item(s, items + (size_t)k * one, d, s->current, v, colour[i], rest);
         bit_clear(rest, v);
     }
     s->cut[d] = 1;
@@ -701,20 +712,8 @@ static int32_t *branch_items(struct clique_search *s, const int32_t *items, size
             continue;
         }
         for (int32_t i = listed - 1; i >= 0; i--) {
-            int32_t v = s->branch[i], *child = out + length;
-            child[0] = (int32_t)one;
-            child[1] = depth + 1;
-            child[2] = depth + s->colour[i];
-            memcpy(child + CLIQUE_ITEM_HEAD, item + CLIQUE_ITEM_HEAD,
-                   (size_t)depth * sizeof *child);
-            child[CLIQUE_ITEM_HEAD + depth] = v;
-            const word_t *r = s->adj + (size_t)v * row;
-            int32_t *child_bits = child + CLIQUE_ITEM_HEAD + depth + 1;
-            for (size_t w = 0; w < row; w++) {
-                word_t both = rest[w] & r[w];
-                child_bits[2 * w] = (int32_t)(uint32_t)both;
-                child_bits[2 * w + 1] = (int32_t)(uint32_t)(both >> 32);
-            }
+            int32_t v = s->branch[i];
+            branch_item(s, out + length, depth, item + CLIQUE_ITEM_HEAD, v, s->colour[i], rest);
             bit_clear(rest, v);
             length += one;
         }
