@@ -21,37 +21,14 @@
 #include "read.h"
 #include "tap.h"
 
-#define MAX_M 4096
-
-struct edges {
-    int32_t n;
-    int64_t m;
-    int32_t e[MAX_M][2];
-};
-
-static void add(struct edges *es, int32_t u, int32_t v)
+/* An edge, unless a loop (the perturbed circulants draw their extra edges at random). */
+static void add(struct gen_edges *es, int32_t u, int32_t v)
 {
-    if (es->m < MAX_M && u != v) {
-        es->e[es->m][0] = u;
-        es->e[es->m][1] = v;
-        es->m++;
-    }
+    if (u != v)
+        gen_edge(es, u, v);
 }
 
-/* es relabelled at random, as a graph (duplicate edges are merged by graph_from_edges). */
-static struct graph *build(struct edges *es, struct rng *r)
-{
-    int32_t *perm = malloc((size_t)es->n * sizeof *perm);
-    gen_permutation(perm, es->n, r);
-    for (int64_t i = 0; i < es->m; i++) {
-        es->e[i][0] = perm[es->e[i][0]];
-        es->e[i][1] = perm[es->e[i][1]];
-    }
-    free(perm);
-    return graph_from_edges(es->n, (const int32_t(*)[2])es->e, es->m);
-}
-
-static void circulant(struct edges *es, struct rng *r, int32_t n, double p)
+static void circulant(struct gen_edges *es, struct rng *r, int32_t n, double p)
 {
     es->n = n, es->m = 0;
     for (int32_t d = 1; d <= n / 2; d++)
@@ -106,7 +83,7 @@ static void check(const struct graph *g, int32_t known, const char *desc)
     cover_free(&plain), cover_free(&split), cover_free(&four), cover_free(&below), cover_free(&at);
 }
 
-static struct edges es;
+static struct gen_edges es;
 
 static void test_circulants(uint64_t seed, int count)
 {
@@ -119,7 +96,7 @@ static void test_circulants(uint64_t seed, int count)
         char desc[96];
         snprintf(desc, sizeof desc, "circulant n=%d p=%.2f seed=%llu", n, p,
                  (unsigned long long)(seed + (uint64_t)i));
-        struct graph *g = build(&es, &r);
+        struct graph *g = gen_build(&es, &r);
         check(g, plain_cycle ? (n + 1) / 2 : -1, desc);
         graph_free(g);
     }
@@ -139,7 +116,7 @@ static void test_tori(void)
             }
         char desc[64];
         snprintf(desc, sizeof desc, "torus C%d x C%d", a, b);
-        struct graph *g = build(&es, &r);
+        struct graph *g = gen_build(&es, &r);
         /* bipartite when both sides are even: half the vertices cover every edge */
         check(g, a % 2 == 0 && b % 2 == 0 ? a * b / 2 : -1, desc);
         graph_free(g);
@@ -153,7 +130,8 @@ static void test_copies(uint64_t seed, int count)
         struct rng r = {seed + (uint64_t)i};
         int32_t h = 4 + rng_below(&r, 4), k = 8 + rng_below(&r, 5);
         double p = 0.3 + 0.5 * rng_unit(&r);
-        struct edges one = {.n = h};
+        static struct gen_edges one;
+        one.n = h, one.m = 0;
         for (int32_t u = 0; u < h; u++)
             for (int32_t v = u + 1; v < h; v++)
                 if (rng_chance(&r, p))
@@ -170,7 +148,7 @@ static void test_copies(uint64_t seed, int count)
         char desc[96];
         snprintf(desc, sizeof desc, "%d copies of a graph on %d vertices (seed %llu)", k, h,
                  (unsigned long long)(seed + (uint64_t)i));
-        struct graph *g = build(&es, &r);
+        struct graph *g = gen_build(&es, &r);
         check(g, k * each, desc);
         graph_free(g);
     }
@@ -188,7 +166,7 @@ static void test_perturbed(uint64_t seed, int count)
         char desc[96];
         snprintf(desc, sizeof desc, "circulant n=%d with extra edges (seed %llu)", n,
                  (unsigned long long)(seed + (uint64_t)i));
-        struct graph *g = build(&es, &r);
+        struct graph *g = gen_build(&es, &r);
         check(g, -1, desc);
         graph_free(g);
     }
