@@ -329,6 +329,13 @@ static int32_t colour_candidates(struct clique_search *s, const word_t *candidat
     return colour_with(s, candidates, min_colour, branch, colour, 0);
 }
 
+int32_t clique_search_colours(struct clique_search *s, const word_t *set)
+{
+    /* from colour 1 every vertex is listed, in class order, and Re-NUMBER has no class to use */
+    int32_t listed = colour_with(s, set, 1, s->branch, s->colour, 0);
+    return listed > 0 ? s->colour[listed - 1] : 0;
+}
+
 /* The best size any thread has found, and whether one of them stopped the search. */
 static void sync_shared(struct clique_search *s)
 {
@@ -500,10 +507,9 @@ void clique_search_item(struct clique_search *s, const int32_t *item)
     memcpy(s->current, item + CLIQUE_ITEM_HEAD, (size_t)depth * sizeof *s->current);
     const int32_t *bits = item + CLIQUE_ITEM_HEAD + depth;
     word_t *candidates = s->candidates + (size_t)depth * row, any = 0;
-    for (size_t w = 0; w < row; w++) {
-        candidates[w] = (word_t)(uint32_t)bits[2 * w] | (word_t)(uint32_t)bits[2 * w + 1] << 32;
+    clique_item_read_set(bits, candidates, s->words);
+    for (size_t w = 0; w < row; w++)
         any |= candidates[w];
-    }
     s->base = depth;
     if (any)
         expand(s, depth);
@@ -682,15 +688,14 @@ static int search_parallel(struct clique_search *s, int threads)
 static int32_t *branch_items(struct clique_search *s, const int32_t *items, size_t ints,
                              size_t *out_ints)
 {
-    size_t row = (size_t)s->words, length = 0, capacity = ints + 1;
+    size_t length = 0, capacity = ints + 1;
     int32_t *out = malloc(capacity * sizeof *out);
     for (size_t at = 0; out != NULL && at < ints && items[at] > 0; at += (size_t)items[at]) {
         const int32_t *item = items + at;
         int32_t depth = item[1];
         const int32_t *bits = item + CLIQUE_ITEM_HEAD + depth;
         word_t *rest = s->candidates;
-        for (size_t w = 0; w < row; w++)
-            rest[w] = (word_t)(uint32_t)bits[2 * w] | (word_t)(uint32_t)bits[2 * w + 1] << 32;
+        clique_item_read_set(bits, rest, s->words);
         int32_t min_colour = s->best_size - depth + 1 > 1 ? s->best_size - depth + 1 : 1;
         int32_t listed = item[2] > s->best_size
                              ? colour_candidates(s, rest, min_colour, s->branch, s->colour)

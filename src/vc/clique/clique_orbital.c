@@ -52,13 +52,13 @@ struct node_list {
 };
 
 struct splitter {
-    const struct clique_search *s;
-    int32_t best; /* the clique to beat */
+    struct clique_search *s; /* its scratch colours the parts */
+    int32_t best;            /* the clique to beat */
     int32_t words;
-    int32_t *clique;                     /* the clique of the node at hand (n) */
-    uint64_t *set;                       /* its candidates, less the orbits branched on so far */
-    uint64_t *orbit_set, *child, *spare; /* a row each; spare: two */
-    int32_t *members;                    /* the candidates, their orbits, orbit sizes (n each) */
+    int32_t *clique;             /* the clique of the node at hand (n) */
+    uint64_t *set;               /* its candidates, less the orbits branched on so far */
+    uint64_t *orbit_set, *child; /* a row each */
+    int32_t *members;            /* the candidates, their orbits, orbit sizes (n each) */
     int32_t *orbit, *size;
     struct node_list next;
     int64_t splits;
@@ -71,44 +71,18 @@ static const uint64_t *row_of(const struct splitter *sp, int32_t v)
     return sp->s->adj + (size_t)v * (size_t)sp->words;
 }
 
-/* Colours of a greedy colouring of G[set] in search order: no clique of G[set] has more vertices.
+/*
+ * Room at the end of l for one more node of `ints` ints (and the closing 0),
+ * counted and marked waiting or not; NULL for want of memory.
  */
-static int32_t colour_bound(struct splitter *sp, const uint64_t *set)
+static int32_t *add_node(struct splitter *sp, struct node_list *l, size_t ints, int waiting)
 {
-    int32_t words = sp->words, colours = 0;
-    uint64_t *uncoloured = sp->spare, *klass = sp->spare + words;
-    memcpy(uncoloured, set, (size_t)words * sizeof *uncoloured);
-    for (int32_t first = 0;;) {
-        while (first < words && uncoloured[first] == 0)
-            first++;
-        if (first == words)
-            return colours;
-        colours++;
-        for (int32_t w = first; w < words; w++)
-            klass[w] = uncoloured[w];
-        for (int32_t w = first; w < words; w++)
-            while (klass[w]) {
-                int32_t v = w * 64 + __builtin_ctzll(klass[w]);
-                klass[w] &= klass[w] - 1;
-                uncoloured[w] &= ~((uint64_t)1 << (v % 64));
-                const uint64_t *r = row_of(sp, v);
-                for (int32_t x = w; x < words; x++)
-                    klass[x] &= ~r[x];
-            }
-    }
-}
-
-/* Appends the node (clique[0 .. depth), set) with its bound to l. */
-static void append(struct splitter *sp, struct node_list *l, int32_t depth, const int32_t *clique,
-                   const uint64_t *set, int32_t bound, int waiting)
-{
-    size_t one = clique_item_ints(depth, sp->words);
-    if (l->length + one + 1 > l->capacity) {
-        size_t capacity = 2 * (l->length + one + 1);
+    if (l->length + ints + 1 > l->capacity) {
+        size_t capacity = 2 * (l->length + ints + 1);
         int32_t *grown = realloc(l->ints, capacity * sizeof *grown);
         if (grown == NULL) {
             sp->status = MVC_ENOMEM;
-            return;
+            return NULL;
         }
         l->ints = grown, l->capacity = capacity;
     }
@@ -117,23 +91,30 @@ static void append(struct splitter *sp, struct node_list *l, int32_t depth, cons
         uint8_t *grown = realloc(l->waiting, (size_t)room * sizeof *grown);
         if (grown == NULL) {
             sp->status = MVC_ENOMEM;
-            return;
+            return NULL;
         }
         l->waiting = grown, l->room = room;
     }
-    int32_t *item = l->ints + l->length;
+    int32_t *node = l->ints + l->length;
+    l->length += ints;
+    l->ints[l->length] = 0;
+    l->waiting[l->count++] = (uint8_t)waiting;
+    return node;
+}
+
+/* Appends the node (clique[0 .. depth), set) with its bound to l. */
+static void append(struct splitter *sp, struct node_list *l, int32_t depth, const int32_t *clique,
+                   const uint64_t *set, int32_t bound, int waiting)
+{
+    size_t one = clique_item_ints(depth, sp->words);
+    int32_t *item = add_node(sp, l, one, waiting);
+    if (item == NULL)
+        return;
     item[0] = (int32_t)one;
     item[1] = depth;
     item[2] = bound;
     memcpy(item + CLIQUE_ITEM_HEAD, clique, (size_t)depth * sizeof *item);
-    int32_t *bits = item + CLIQUE_ITEM_HEAD + depth;
-    for (int32_t w = 0; w < sp->words; w++) {
-        bits[2 * w] = (int32_t)(uint32_t)set[w];
-        bits[2 * w + 1] = (int32_t)(uint32_t)(set[w] >> 32);
-    }
-    l->length += one;
-    l->ints[l->length] = 0;
-    l->waiting[l->count++] = (uint8_t)waiting;
+    clique_item_write_set(item + CLIQUE_ITEM_HEAD + depth, set, sp->words);
 }
 
 /* The members of set into sp->members; returns how many. */
@@ -175,7 +156,7 @@ static void expand_node(struct splitter *sp, int32_t depth)
         int32_t count = list_members(sp, set);
         if (depth + count <= sp->best)
             return;
-        int32_t bound = colour_bound(sp, set);
+        int32_t bound = clique_search_colours(sp->s, set);
         if (depth + bound <= sp->best)
             return;
         int32_t orbits = count;
@@ -204,7 +185,7 @@ static void expand_node(struct splitter *sp, int32_t depth)
         const uint64_t *r = row_of(sp, v);
         for (int32_t w = 0; w < words; w++)
             sp->child[w] = set[w] & r[w];
-        int32_t child_bound = colour_bound(sp, sp->child);
+        int32_t child_bound = clique_search_colours(sp->s, sp->child);
         if (depth + 1 + child_bound > sp->best) {
             sp->clique[depth] = v;
             append(sp, &sp->next, depth + 1, sp->clique, sp->child, depth + 1 + child_bound, 1);
@@ -216,30 +197,23 @@ static void expand_node(struct splitter *sp, int32_t depth)
 }
 
 /* One level: every waiting node of `now` expanded (while the budget lasts) onto sp->next. */
-static int expand_level(struct splitter *sp, const struct node_list *now)
+static void expand_level(struct splitter *sp, const struct node_list *now)
 {
-    int expanded = 0;
     size_t at = 0;
     for (int64_t i = 0; i < now->count && sp->status == MVC_OK; i++) {
         const int32_t *item = now->ints + at;
         at += (size_t)item[0];
-        int32_t depth = item[1];
-        const int32_t *bits = item + CLIQUE_ITEM_HEAD + depth;
-        if (!now->waiting[i] || out_of_budget(sp)) {
-            for (int32_t w = 0; w < sp->words; w++)
-                sp->set[w] = (uint64_t)(uint32_t)bits[2 * w] | (uint64_t)(uint32_t)bits[2 * w + 1]
-                                                                   << 32;
-            append(sp, &sp->next, depth, item + CLIQUE_ITEM_HEAD, sp->set, item[2], 0);
+        if (!now->waiting[i] || out_of_budget(sp)) { /* kept as it is, an item now */
+            int32_t *copy = add_node(sp, &sp->next, (size_t)item[0], 0);
+            if (copy != NULL)
+                memcpy(copy, item, (size_t)item[0] * sizeof *copy);
             continue;
         }
+        int32_t depth = item[1];
         memcpy(sp->clique, item + CLIQUE_ITEM_HEAD, (size_t)depth * sizeof *sp->clique);
-        for (int32_t w = 0; w < sp->words; w++)
-            sp->set[w] = (uint64_t)(uint32_t)bits[2 * w] | (uint64_t)(uint32_t)bits[2 * w + 1]
-                                                               << 32;
+        clique_item_read_set(item + CLIQUE_ITEM_HEAD + depth, sp->set, sp->words);
         expand_node(sp, depth);
-        expanded = 1;
     }
-    return expanded;
 }
 
 static void list_free(struct node_list *l)
@@ -256,7 +230,7 @@ static int any_waiting(const struct node_list *l)
     return 0;
 }
 
-int64_t clique_orbital_split(const struct clique_search *s, int32_t **items, size_t *ints,
+int64_t clique_orbital_split(struct clique_search *s, int32_t **items, size_t *ints,
                              struct symmetry_stats *st)
 {
     double start = clock_seconds();
@@ -277,7 +251,7 @@ int64_t clique_orbital_split(const struct clique_search *s, int32_t **items, siz
     sp->ends = start + budget;
     size_t row = (size_t)s->words, n = (size_t)s->n;
     sp->clique = malloc((n + 1) * sizeof *sp->clique);
-    sp->set = malloc(5 * row * sizeof *sp->set);
+    sp->set = malloc(3 * row * sizeof *sp->set);
     sp->members = malloc(n * sizeof *sp->members);
     sp->orbit = malloc(n * sizeof *sp->orbit);
     sp->size = malloc(n * sizeof *sp->size);
@@ -285,7 +259,7 @@ int64_t clique_orbital_split(const struct clique_search *s, int32_t **items, siz
         sp->clique && sp->set && sp->members && sp->orbit && sp->size ? MVC_OK : MVC_ENOMEM;
     struct node_list now = {0};
     if (sp->status == MVC_OK) {
-        sp->orbit_set = sp->set + row, sp->child = sp->set + 2 * row, sp->spare = sp->set + 3 * row;
+        sp->orbit_set = sp->set + row, sp->child = sp->set + 2 * row;
         /* the root: nothing chosen, every vertex a candidate */
         memset(sp->set, 0, row * sizeof *sp->set);
         for (int32_t v = 0; v < s->n; v++)

@@ -34,7 +34,7 @@
  * that no clique is larger than s->best_size. Stops splitting, leaving the
  * rest as items, at s->opts's deadline.
  */
-int64_t clique_orbital_split(const struct clique_search *s, int32_t **items, size_t *ints,
+int64_t clique_orbital_split(struct clique_search *s, int32_t **items, size_t *ints,
                              struct symmetry_stats *st);
 
 #endif

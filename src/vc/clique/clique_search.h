@@ -91,6 +91,21 @@ static inline size_t clique_item_ints(int32_t depth, int32_t words)
     return CLIQUE_ITEM_HEAD + (size_t)depth + 2 * (size_t)words;
 }
 
+/* An item's candidates (bits: `words` words of two ints each) as a bitset, and back. */
+static inline void clique_item_read_set(const int32_t *bits, word_t *set, int32_t words)
+{
+    for (int32_t w = 0; w < words; w++)
+        set[w] = (word_t)(uint32_t)bits[2 * w] | (word_t)(uint32_t)bits[2 * w + 1] << 32;
+}
+
+static inline void clique_item_write_set(int32_t *bits, const word_t *set, int32_t words)
+{
+    for (int32_t w = 0; w < words; w++) {
+        bits[2 * w] = (int32_t)(uint32_t)set[w];
+        bits[2 * w + 1] = (int32_t)(uint32_t)(set[w] >> 32);
+    }
+}
+
 /*
  * A search over n vertices whose complement adjacency rows (n rows of
  * `words` words, search order) are copied from rows; no vertex order.
@@ -105,6 +120,13 @@ int clique_search_threads_cap(int32_t n, int threads);
 int clique_search_scratch(struct clique_search *s);
 
 void clique_search_free(struct clique_search *s);
+
+/*
+ * Colours of a greedy colouring of the candidates `set` in search order, the
+ * search's own without its Re-NUMBER or MaxSAT steps: no clique within set
+ * has more vertices. Uses s's scratch of depth 0 (before its search starts).
+ */
+int32_t clique_search_colours(struct clique_search *s, const word_t *set);
 
 /* Searches the subproblem of one item; pruned at once when its bound is no better than the best. */
 void clique_search_item(struct clique_search *s, const int32_t *item);
