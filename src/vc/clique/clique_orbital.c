@@ -147,8 +147,10 @@ static int out_of_budget(const struct splitter *sp)
 /*
  * Expands the node (sp->clique[0 .. depth), sp->set) onto sp->next: a
  * waiting node for each orbit branched on, then what is left as an item.
+ * colours: sp->set's colour bound where known (a waiting node's, worked out
+ * when it was added), else -1.
  */
-static void expand_node(struct splitter *sp, int32_t depth)
+static void expand_node(struct splitter *sp, int32_t depth, int32_t colours)
 {
     int32_t words = sp->words;
     uint64_t *set = sp->set;
@@ -156,7 +158,8 @@ static void expand_node(struct splitter *sp, int32_t depth)
         int32_t count = list_members(sp, set);
         if (depth + count <= sp->best)
             return;
-        int32_t bound = clique_search_colours(sp->s, set);
+        int32_t bound = colours >= 0 ? colours : clique_search_colours(sp->s, set);
+        colours = -1; /* set loses an orbit below */
         if (depth + bound <= sp->best)
             return;
         int32_t orbits = count;
@@ -212,7 +215,7 @@ static void expand_level(struct splitter *sp, const struct node_list *now)
         int32_t depth = item[1];
         memcpy(sp->clique, item + CLIQUE_ITEM_HEAD, (size_t)depth * sizeof *sp->clique);
         clique_item_read_set(item + CLIQUE_ITEM_HEAD + depth, sp->set, sp->words);
-        expand_node(sp, depth);
+        expand_node(sp, depth, item[2] - depth);
     }
 }
 
@@ -264,7 +267,7 @@ int64_t clique_orbital_split(struct clique_search *s, int32_t **items, size_t *i
         memset(sp->set, 0, row * sizeof *sp->set);
         for (int32_t v = 0; v < s->n; v++)
             sp->set[v / 64] |= (uint64_t)1 << (v % 64);
-        expand_node(sp, 0);
+        expand_node(sp, 0, -1);
     }
     while (sp->status == MVC_OK && sp->splits > 0 && any_waiting(&sp->next)) {
         list_free(&now);
