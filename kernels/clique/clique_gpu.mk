@@ -1,7 +1,8 @@
 # kernels/clique: maximum clique on the GPU, the dense-graph vertex cover solver behind
 # gpu.h: the host preparation, the search over the host's devices (clique_team) and each
 # device's memory and grid (clique_device), the launches and the warp-wide search with its
-# MaxSAT reasoning (included by Makefile.am)
+# MaxSAT reasoning; and a rank's devices as members of a distributed search
+# (clique_member, behind gpu_clique_member.h) (included by Makefile.am)
 
 clique_gpu_headers = \
 	kernels/clique/clique_layout.h kernels/clique/clique_launch.h \
@@ -14,10 +15,11 @@ noinst_HEADERS += $(clique_gpu_headers)
 if HAVE_CUDA
 libmvcgpu_a_SOURCES += \
 	kernels/clique/clique_gpu.cu kernels/clique/clique_team.cu kernels/clique/clique_device.cu \
-	kernels/clique/clique_launch.cu kernels/clique/clique_prepare.c
+	kernels/clique/clique_launch.cu kernels/clique/clique_member.cu kernels/clique/clique_prepare.c
 # the .cu suffix rule tracks no header dependencies
 kernels/clique/clique_gpu.$(OBJEXT) kernels/clique/clique_team.$(OBJEXT) \
-kernels/clique/clique_device.$(OBJEXT) kernels/clique/clique_launch.$(OBJEXT): \
+kernels/clique/clique_device.$(OBJEXT) kernels/clique/clique_launch.$(OBJEXT) \
+kernels/clique/clique_member.$(OBJEXT): \
 	$(clique_gpu_headers) $(common_gpu_headers) $(gpu_door_headers)
 endif
 

@@ -66,8 +66,8 @@ static void json_devices(FILE *out, const struct solve_stats *st)
 
 /*
  * A search over the ranks of an MPI job: how many, the fewest and most
- * nodes of one rank, and the share of their threads' time the ranks spent
- * searching (lowest, mean).
+ * nodes of one rank, the share of their threads' time the ranks spent
+ * searching (lowest, mean), and the nodes their GPUs searched.
  */
 static void json_ranks(FILE *out, const struct solve_stats *st)
 {
@@ -75,9 +75,9 @@ static void json_ranks(FILE *out, const struct solve_stats *st)
         return;
     fprintf(out,
             ",\n  \"ranks\": {\"count\": %d, \"nodes_min\": %lld, \"nodes_max\": %lld, "
-            "\"busy_min\": %.4f, \"busy_mean\": %.4f}",
+            "\"busy_min\": %.4f, \"busy_mean\": %.4f, \"gpu_nodes\": %lld}",
             st->ranks.ranks, (long long)st->ranks.nodes_min, (long long)st->ranks.nodes_max,
-            st->ranks.busy_min, st->ranks.busy_mean);
+            st->ranks.busy_min, st->ranks.busy_mean, (long long)st->ranks.gpu_nodes);
 }
 
 /* The orbital split of a symmetric clique graph (clique_orbital.h), where there was one. */

@@ -29,7 +29,7 @@ check-mpi:
 	$(MAKE) $(AM_MAKEFLAGS) distdir distdir=$(MPI_BUILD)/src top_distdir=$(MPI_BUILD)/src
 	mkdir $(MPI_BUILD)/build
 	cd $(MPI_BUILD)/build && ../src/configure -q --without-cuda --with-mpi CC='$(CC)' CXX='$(CXX)' && \
-	$(MAKE) $(AM_MAKEFLAGS) check TESTS='tests/t_steal tests/t_clique_dist tests/t_mpi.sh'
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='tests/t_steal tests/t_clique_dist tests/t_clique_members tests/t_mpi.sh'
 	rm -rf $(MPI_BUILD)
 clean-local: clean-mpi
 clean-mpi:

@@ -172,6 +172,8 @@ static int solve_suited(const struct graph *g, const struct solve_opts *o, struc
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     if (o->threads == 0 && g->n > SMALL_COMPONENT && cpus > 4 && !o->pipeline.cpu_only)
         cpu.threads = (int)cpus - 2;
+    /* a clique search spread over the ranks of an MPI job takes their GPUs too (clique_dist.c) */
+    cpu.clique.spread_gpus = !o->pipeline.cpu_only;
 #endif
     struct race_entrant entrants[3];
     int count = 0;

@@ -88,6 +88,12 @@ struct clique_search_opts {
     const struct held_cover *held; /* set by solver_run: prune against it too */
     int local;       /* on this process alone: a small search inside another, not worth the ranks */
     int no_symmetry; /* no orbital branching (clique_orbital.h) even where the graph has symmetry */
+    /*
+     * A search spread over the ranks of an MPI job takes each rank's GPUs
+     * too (o->gpu.devices of them, 0 for all; clique_dist.c): set by the
+     * pipeline for the CPU entrant of its races, not for --solver clique.
+     */
+    int spread_gpus;
 };
 
 /* The SAT search of the clique-cover bound (bound-sat). */
@@ -176,12 +182,13 @@ struct solve_stats {
      * A search over the ranks of an MPI job (src/vc/clique/clique_dist.c):
      * how many, the fewest and most nodes one rank searched, and the share
      * of its threads' time a rank spent searching (its busy fraction), the
-     * lowest and the mean.
+     * lowest and the mean; and how many nodes their GPUs searched.
      */
     struct rank_stats {
         int ranks; /* 0: not spread */
         int64_t nodes_min, nodes_max;
         double busy_min, busy_mean;
+        int64_t gpu_nodes; /* of the nodes, those the ranks' GPUs searched */
     } ranks;
     /*
      * The orbital split at the top of the clique search (clique_orbital.h):

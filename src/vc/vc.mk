@@ -61,3 +61,7 @@ tests_t_transversal_LDADD = $(TEST_LDADD)
 check_PROGRAMS += tests/t_clique_dist
 TESTS += tests/t_clique_dist
 tests_t_clique_dist_LDADD = $(TEST_LDADD)
+# tests/t_clique_members: the ranks' GPUs in it (a CPU stand-in without one)
+check_PROGRAMS += tests/t_clique_members
+TESTS += tests/t_clique_members
+tests_t_clique_members_LDADD = $(TEST_LDADD)

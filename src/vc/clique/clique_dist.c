@@ -5,11 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "clock.h"
 #include "deadline.h"
 #include "error.h"
+#include "gpu_clique_member.h"
 #include "progress.h"
 #include "steal.h"
+#ifdef HAVE_CUDA
+#include "gpu.h"
+#endif
 
 enum tag {
     TAG_PROBLEM = 1, /* rank 0 -> all, down the tree: a search starts */
@@ -34,6 +39,16 @@ enum tag {
  */
 #define ASK_WAIT_MAX 0.004
 
+/*
+ * A rank's GPUs join its team this long after its part of a search starts
+ * (and once the CUDA runtime is up, which the rank starts then): the many
+ * searches that end within milliseconds never pay the runtime's start-up
+ * (0.25-0.35 s on an H100) or a device's set-up. Rank 0's own race lets its
+ * GPU entrant start later (pipeline.c's CPU_PROBE_SECONDS), so that the
+ * team's members usually take its devices first.
+ */
+#define GPU_MEMBERS_AFTER 0.2
+
 /* The threads of one rank and the pool of items they take from. */
 struct team {
     struct clique_split split; /* first: hand_over finds the team from it */
@@ -47,10 +62,22 @@ struct team {
      */
     int32_t **pool;
     size_t head, count, capacity;
-    int started, idle, quit;
+    int started, idle, quit; /* members: the CPU threads and the devices that joined */
+    int threads;             /* CPU threads started */
     struct clique_shared shared;
     struct clique_search *searches;
     pthread_t *ids;
+    /*
+     * The rank's GPUs (gpu_clique_member.h), on a thread of their own that
+     * waits GPU_MEMBERS_AFTER first: gpus is how many devices the search
+     * lets each rank use (0 for all, -1 for none).
+     */
+    int gpus, gpu_thread_started;
+    pthread_t gpu_thread;
+    const struct clique_search *problem;
+    clique_members_fn gpu_run;
+    double gpu_after;
+    int64_t gpu_nodes;
 };
 
 /* Under the lock. Takes the item; frees it when there is no room. */
@@ -131,8 +158,32 @@ static void *team_thread(void *arg)
     return NULL;
 }
 
-/* `threads` threads searching with s's graph and options, from s's best. */
-static int team_open(struct team *t, struct clique_search *s, int threads)
+static void *members_thread(void *arg);
+
+/*
+ * What runs a rank's GPUs as members of its team, and how long after the
+ * start of its part of a search: gpu_clique_members where the build has
+ * CUDA, or a stand-in of the tests (clique_dist_set_members).
+ */
+static clique_members_fn members_run =
+#ifdef HAVE_CUDA
+    gpu_clique_members;
+#else
+    NULL;
+#endif
+static double members_after = GPU_MEMBERS_AFTER;
+
+void clique_dist_set_members(clique_members_fn run, double after)
+{
+    members_run = run;
+    members_after = after;
+}
+
+/*
+ * `threads` threads searching with s's graph and options, from s's best,
+ * and the rank's GPUs when `gpus` >= 0 (how many, 0 for all).
+ */
+static int team_open(struct team *t, struct clique_search *s, int threads, int gpus)
 {
     memset(t, 0, sizeof *t);
     t->split.hand_over = hand_over;
@@ -163,13 +214,21 @@ static int team_open(struct team *t, struct clique_search *s, int threads)
         pthread_mutex_lock(&t->lock);
         int created = pthread_create(&t->ids[i], NULL, team_thread, h) == 0;
         t->started += created;
+        t->threads += created;
         pthread_mutex_unlock(&t->lock);
         if (!created) {
             clique_search_free(h);
             break;
         }
     }
-    if (t->started > 0)
+    /* without that thread the rank searches on its CPUs alone */
+    t->gpus = gpus;
+    t->problem = s;
+    t->gpu_run = members_run;
+    t->gpu_after = clock_seconds() + members_after;
+    if (t->threads > 0 && gpus >= 0 && t->gpu_run != NULL)
+        t->gpu_thread_started = pthread_create(&t->gpu_thread, NULL, members_thread, t) == 0;
+    if (t->threads > 0)
         return MVC_OK;
     pthread_mutex_destroy(&t->lock);
     pthread_mutex_destroy(&t->shared.lock);
@@ -190,7 +249,11 @@ static double team_close(struct team *t, struct clique_search *s)
     __atomic_store_n(&t->shared.stop, 1, __ATOMIC_RELAXED);
     pthread_cond_broadcast(&t->wake);
     pthread_mutex_unlock(&t->lock);
-    for (int i = 0; i < t->started; i++) {
+    if (t->gpu_thread_started) {
+        pthread_join(t->gpu_thread, NULL);
+        s->nodes += t->gpu_nodes;
+    }
+    for (int i = 0; i < t->threads; i++) {
         pthread_join(t->ids[i], NULL);
         s->nodes += t->searches[i].nodes;
         s->nodes_reported += t->searches[i].nodes; /* each thread reported its own */
@@ -275,13 +338,185 @@ static void team_offer(struct team *t, const int32_t *clique, int32_t size, int3
 }
 
 /*
+ * The team as its GPUs see it (gpu_clique_member.h): they join and leave
+ * as members counted like its threads (idle while they wait for work), and
+ * take items from its pool, as many as their queue holds, or half of those
+ * there when threads wait too. Items of depth 0 (the root, an orbital
+ * split's rest) stay for the threads: the devices' queues take subproblems
+ * with a clique prefix, and a thread soon hands the branches of such an
+ * item on.
+ */
+static void member_join(void *arg, int members)
+{
+    struct team *t = arg;
+    pthread_mutex_lock(&t->lock);
+    t->started += members;
+    t->idle += members;
+    pthread_mutex_unlock(&t->lock);
+}
+
+static void member_leave(void *arg, int members)
+{
+    struct team *t = arg;
+    pthread_mutex_lock(&t->lock);
+    t->started -= members;
+    t->idle -= members;
+    pthread_cond_broadcast(&t->wake);
+    pthread_mutex_unlock(&t->lock);
+}
+
+/* Under the lock: up to `room` items of depth 1 or more, from the oldest, laid end to end. */
+static size_t pool_take_deep(struct team *t, size_t room, int32_t **items, size_t *ints)
+{
+    size_t deep = 0, total = 0, taken = 0;
+    for (size_t i = t->head; i < t->count; i++)
+        deep += t->pool[i][1] > 0;
+    size_t most = t->idle > 1 && deep > 1 ? deep / 2 : deep;
+    most = most < room ? most : room;
+    for (size_t i = t->head; i < t->count && taken < most; i++)
+        if (t->pool[i][1] > 0)
+            total += (size_t)t->pool[i][0], taken++;
+    if (taken == 0 || (*items = malloc((total + 1) * sizeof **items)) == NULL)
+        return 0;
+    size_t at = 0, kept = t->head;
+    taken = 0;
+    for (size_t i = t->head; i < t->count; i++) {
+        if (taken < most && t->pool[i][1] > 0) {
+            memcpy(*items + at, t->pool[i], (size_t)t->pool[i][0] * sizeof **items);
+            at += (size_t)t->pool[i][0];
+            free(t->pool[i]);
+            taken++;
+        } else {
+            t->pool[kept++] = t->pool[i];
+        }
+    }
+    (*items)[at] = 0;
+    *ints = at;
+    t->count = kept;
+    if (t->head == t->count)
+        t->head = t->count = 0;
+    return taken;
+}
+
+static size_t member_take(void *arg, int busy, size_t room, int32_t **items, size_t *ints)
+{
+    struct team *t = arg;
+    size_t taken = 0;
+    pthread_mutex_lock(&t->lock);
+    if (busy)
+        t->idle++;
+    while (!t->quit && (taken = pool_take_deep(t, room, items, ints)) == 0) {
+        if (t->idle < t->started) /* someone is busy: ask for a hand-over */
+            __atomic_store_n(&t->split.want, 1, __ATOMIC_RELAXED);
+        pthread_cond_wait(&t->wake, &t->lock);
+    }
+    if (taken > 0)
+        t->idle--;
+    pthread_mutex_unlock(&t->lock);
+    return taken;
+}
+
+static void member_give(void *arg, const int32_t *items, size_t ints)
+{
+    team_add(arg, items, ints);
+}
+
+static int member_wanted(void *arg)
+{
+    struct team *t = arg;
+    return __atomic_load_n(&t->split.want, __ATOMIC_RELAXED) &&
+           __atomic_exchange_n(&t->split.want, 0, __ATOMIC_ACQ_REL);
+}
+
+static int32_t member_best(void *arg)
+{
+    return __atomic_load_n(&((struct team *)arg)->shared.best_size, __ATOMIC_RELAXED);
+}
+
+static void member_found(void *arg, const int32_t *clique, int32_t size)
+{
+    struct team *t = arg;
+    team_offer(t, clique, size, t->problem->target);
+}
+
+static int member_stopping(void *arg)
+{
+    return __atomic_load_n(&((struct team *)arg)->shared.stop, __ATOMIC_RELAXED);
+}
+
+static void member_lost(void *arg)
+{
+    __atomic_store_n(&((struct team *)arg)->shared.stop, 1, __ATOMIC_RELAXED);
+}
+
+/* Whether the team is closing; checked while the GPUs wait to start. */
+static int team_quitting(struct team *t)
+{
+    pthread_mutex_lock(&t->lock);
+    int quit = t->quit;
+    pthread_mutex_unlock(&t->lock);
+    return quit;
+}
+
+/* Whether the members may start: their moment has come, and with it the CUDA runtime. */
+static int members_ready(struct team *t)
+{
+    if (clock_seconds() < t->gpu_after)
+        return 0;
+#ifdef HAVE_CUDA
+    if (t->gpu_run == gpu_clique_members) {
+        gpu_warm_up_start();
+        return gpu_warm_up_done();
+    }
+#endif
+    return 1;
+}
+
+/*
+ * The rank's GPUs: from GPU_MEMBERS_AFTER on, once the CUDA runtime is up,
+ * as members of the team until the search is over. A device that fails
+ * while it holds work ends the search unproven (member_lost); the message
+ * says why.
+ */
+static void *members_thread(void *arg)
+{
+    struct team *t = arg;
+    const struct clique_search *s = t->problem;
+    while (!members_ready(t)) {
+        if (team_quitting(t))
+            return NULL;
+        clock_sleep(0.001);
+    }
+    struct clique_member_link link = {
+        .team = t,
+        .join = member_join,
+        .leave = member_leave,
+        .take = member_take,
+        .give = member_give,
+        .wanted = member_wanted,
+        .best = member_best,
+        .found = member_found,
+        .stopping = member_stopping,
+        .lost = member_lost,
+    };
+    struct error err = {0, ""};
+    int64_t nodes = 0;
+    int status =
+        t->gpu_run(&link, t->gpus, s->n, s->words, s->adj, s->use_maxsat, s->target, &nodes, &err);
+    t->gpu_nodes = nodes;
+    if (status != MVC_OK)
+        fprintf(stderr, "mvc-gpu: the GPUs left the distributed clique search: %s\n", err.message);
+    return NULL;
+}
+
+/*
  * What a subtree of ranks sends up the tree once a search is over, before
  * its largest clique: its nodes and branches spared, how many ranks, the
  * fewest and most nodes of one, the lowest and the sum of their busy
  * fractions (the share of a rank's threads' time spent searching).
  */
 struct result_head {
-    int64_t nodes, spared, ranks, nodes_min, nodes_max;
+    int64_t nodes, spared, ranks, nodes_min, nodes_max, gpu_nodes;
     double busy_min, busy_sum;
 };
 #define RESULT_HEAD sizeof(struct result_head)
@@ -345,6 +580,7 @@ static void result_merge(struct result_head *into, const struct result_head *add
         into->busy_min = add->busy_min;
     into->busy_sum += add->busy_sum;
     into->nodes += add->nodes;
+    into->gpu_nodes += add->gpu_nodes;
     into->spared += add->spared;
     into->ranks += add->ranks;
 }
@@ -531,12 +767,13 @@ static void rank_free(struct rank_run *r)
 
 /*
  * What a rank needs for its part of the search of s, taken before it
- * starts: `threads` threads, the buffers, and at rank 0 the root item, or
- * the items given instead (items: item_ints ints, or NULL).
- * MVC_OK, or MVC_ENOMEM with nothing started.
+ * starts: `threads` threads (and its GPUs, `gpus` as team_open takes it),
+ * the buffers, and at rank 0 the root item, or the items given instead
+ * (items: item_ints ints, or NULL). MVC_OK, or MVC_ENOMEM with nothing
+ * started.
  */
 static int rank_open(struct rank_run *r, struct clique_search *s, struct dist_link *l, int threads,
-                     const int32_t *items, size_t item_ints)
+                     int gpus, const int32_t *items, size_t item_ints)
 {
     *r = (struct rank_run){.l = l, .s = s, .sent_best = s->best_size, .start = clock_seconds()};
     r->clique = malloc(((size_t)s->n + 1) * sizeof *r->clique);
@@ -545,7 +782,7 @@ static int rank_open(struct rank_run *r, struct clique_search *s, struct dist_li
     size_t ints = clique_item_ints(0, s->words);
     int32_t *root = l->rank == 0 && items == NULL ? calloc(ints, sizeof *root) : NULL;
     if (!r->clique || !r->merged || !r->result || (l->rank == 0 && !items && !root) ||
-        team_open(&r->team, s, threads) != MVC_OK) {
+        team_open(&r->team, s, threads, gpus) != MVC_OK) {
         rank_free(r);
         free(root);
         return MVC_ENOMEM;
@@ -578,7 +815,7 @@ static void rank_search(struct rank_run *r, volatile sig_atomic_t *stop,
     struct clique_search *s = r->s;
     struct clique_shared *sh = &r->team.shared;
     int64_t nodes_before = s->nodes, spared_before = s->maxsat.spared;
-    int threads = r->team.started;
+    int threads = r->team.threads;
     for (size_t i = 0; early != NULL && i < early->count; i++) {
         const struct letter *m = &early->letters[i];
         handle(r, m->from, m->tag, m->bytes, m->size);
@@ -625,7 +862,8 @@ static void rank_search(struct rank_run *r, volatile sig_atomic_t *stop,
     double busy = team_close(&r->team, s);
     busy = wall > 0 && threads > 0 ? busy / (wall * threads) : 0;
     int64_t own = s->nodes - nodes_before;
-    struct result_head mine = {own, s->maxsat.spared - spared_before, 1, own, own, busy, busy};
+    struct result_head mine = {
+        own, s->maxsat.spared - spared_before, 1, own, own, r->team.gpu_nodes, busy, busy};
     result_merge(&r->sum, &mine);
     if (s->best_size > r->merged_size) {
         memcpy(r->merged, s->best, (size_t)s->best_size * sizeof *r->merged);
@@ -647,8 +885,12 @@ static void rank_search(struct rank_run *r, volatile sig_atomic_t *stop,
             s->best_size = r->merged_size;
         }
         if (ranks != NULL)
-            *ranks = (struct rank_stats){(int)r->sum.ranks, r->sum.nodes_min, r->sum.nodes_max,
-                                         r->sum.busy_min, r->sum.busy_sum / (double)r->sum.ranks};
+            *ranks = (struct rank_stats){(int)r->sum.ranks,
+                                         r->sum.nodes_min,
+                                         r->sum.nodes_max,
+                                         r->sum.busy_min,
+                                         r->sum.busy_sum / (double)r->sum.ranks,
+                                         r->sum.gpu_nodes};
     }
     s->stopped = r->stopped;
     rank_free(r);
@@ -657,10 +899,11 @@ static void rank_search(struct rank_run *r, volatile sig_atomic_t *stop,
 
 /*
  * The problem, as rank 0 sends it: int32 n, MaxSAT on, target, best size,
- * the best clique, a pad to a multiple of 8 bytes, then the adjacency rows
- * (n rows of words, search order).
+ * the GPUs each rank may use (0 for all, -1 for none), the best clique, a
+ * pad to a multiple of 8 bytes, then the adjacency rows (n rows of words,
+ * search order).
  */
-#define PROBLEM_HEAD 4
+#define PROBLEM_HEAD 5
 
 static size_t problem_head_ints(int32_t best_size)
 {
@@ -674,12 +917,14 @@ int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads
     size_t rows = (size_t)s->n * (size_t)s->words * sizeof(word_t);
     unsigned char *problem = calloc(head_bytes + rows, 1);
     struct rank_run r;
+    const struct solve_opts *o = s->opts;
+    int32_t gpus = o->clique.spread_gpus ? o->gpu.devices : -1;
     /* everything taken before the problem leaves: once it has, the search must run to its end */
-    if (problem == NULL || rank_open(&r, s, l, threads, items, item_ints) != MVC_OK) {
+    if (problem == NULL || rank_open(&r, s, l, threads, gpus, items, item_ints) != MVC_OK) {
         free(problem);
         return MVC_ENOMEM;
     }
-    int32_t head[PROBLEM_HEAD] = {s->n, s->use_maxsat, s->target, s->best_size};
+    int32_t head[PROBLEM_HEAD] = {s->n, s->use_maxsat, s->target, s->best_size, gpus};
     memcpy(problem, head, sizeof head);
     memcpy(problem + sizeof head, s->best, (size_t)s->best_size * sizeof(int32_t));
     memcpy(problem + head_bytes, s->adj, rows);
@@ -698,7 +943,7 @@ int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads
 static void sit_out(struct dist_link *l, const struct backlog *early)
 {
     l->send(l, 0, TAG_STOP, NULL, 0);
-    struct result_head sum = {0, 0, 1, 0, 0, 0, 0};
+    struct result_head sum = {.ranks = 1};
     void *largest = NULL; /* the child result with the largest clique, reused to send the sum */
     size_t largest_size = 0;
     int done = 0, results = 0;
@@ -778,8 +1023,9 @@ static void serve_problem(struct dist_link *l, int threads, volatile sig_atomic_
     if (status == MVC_OK) {
         memcpy(s.best, problem + sizeof head, (size_t)best_size * sizeof(int32_t));
         s.best_size = best_size;
-        status = threads > 0 ? rank_open(&r, &s, l, clique_search_threads_cap(n, threads), NULL, 0)
-                             : MVC_ENOMEM;
+        status = threads > 0
+                     ? rank_open(&r, &s, l, clique_search_threads_cap(n, threads), head[4], NULL, 0)
+                     : MVC_ENOMEM;
     }
     if (status == MVC_OK)
         rank_search(&r, stop, early, NULL);

@@ -18,6 +18,8 @@
 
 #include "clique_search.h"
 #include "dist_link.h"
+#include "error.h"
+#include "gpu_clique_member.h"
 
 /*
  * Rank 0: searches s (its adjacency, order, greedy best, target, MaxSAT
@@ -40,6 +42,21 @@ int clique_dist_search(struct clique_search *s, struct dist_link *l, int threads
  * stopped, and passes the end and the results on through the tree.
  */
 void clique_dist_serve(struct dist_link *l, int threads, volatile sig_atomic_t *stop);
+
+/*
+ * Each rank's GPUs take part in a search where rank 0's options let them
+ * (solve.h: clique.spread_gpus), run as members of its team by
+ * gpu_clique_members (gpu_clique_member.h) from 0.2 s into the rank's part.
+ */
+typedef int (*clique_members_fn)(const struct clique_member_link *link, int devices, int32_t n,
+                                 int32_t words, const uint64_t *rows, int maxsat, int32_t target,
+                                 int64_t *nodes, struct error *err);
+
+/*
+ * For the tests: `run` instead (a CPU stand-in for the devices, or NULL for
+ * none), `after` seconds into a rank's part. Set before any search starts.
+ */
+void clique_dist_set_members(clique_members_fn run, double after);
 
 /* Rank 0, after its last search: every other rank leaves clique_dist_serve. */
 void clique_dist_release(struct dist_link *l);
