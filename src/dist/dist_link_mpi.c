@@ -165,6 +165,17 @@ int dist_link_mpi_local_ranks(void)
     return 1;
 }
 
+int dist_link_mpi_local_rank(void)
+{
+    static const char *names[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *v = getenv(names[i]);
+        if (v != NULL && *v >= '0' && *v <= '9')
+            return atoi(v);
+    }
+    return -1;
+}
+
 void dist_link_mpi_close(struct dist_link *l)
 {
     struct link_mpi *m = (struct link_mpi *)l;

@@ -18,6 +18,10 @@ struct dist_link *dist_link_mpi_open(int *argc, char ***argv);
 /* Ranks of this job on this host (Open MPI and MPICH tell; 1 when unknown). */
 int dist_link_mpi_local_ranks(void);
 
+/* This rank's index among them (as Open MPI and MPICH tell it, before MPI starts; -1 when unknown).
+ */
+int dist_link_mpi_local_rank(void);
+
 /* Ends MPI; every message sent must have been received (link->settle, then the release). */
 void dist_link_mpi_close(struct dist_link *l);
 
