@@ -204,3 +204,20 @@ int clique_device_load(struct clique_device *d, struct clique_control *ctl, cons
         return status;
     return CUDA_CHECK(err, cudaStreamSynchronize(stream));
 }
+
+int clique_device_colour_root(struct clique_device *d, int min_colour, struct clique_control *ctl,
+                              struct error *err)
+{
+    struct clique_params *p = &d->p;
+    cudaStream_t stream = d->watch.stream;
+    int status;
+    if ((status = CUDA_CHECK(err, cudaMemcpyAsync(p->ctl, ctl, sizeof *ctl, cudaMemcpyHostToDevice,
+                                                  stream))) != MVC_OK ||
+        (status = CUDA_CHECK(err, cudaEventRecord(d->watch.started, stream))) != MVC_OK ||
+        (status = clique_launch_root(p, min_colour, stream, err)) != MVC_OK ||
+        (status = CUDA_CHECK(err, cudaMemcpyAsync(ctl, p->ctl, sizeof *ctl, cudaMemcpyDeviceToHost,
+                                                  stream))) != MVC_OK ||
+        (status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, stream))) != MVC_OK)
+        return status;
+    return CUDA_CHECK(err, cudaStreamSynchronize(stream));
+}

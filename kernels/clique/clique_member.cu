@@ -25,7 +25,6 @@ extern "C" {
 #include "gpu.h"
 
 #include "clique_device.h"
-#include "clique_launch.h"
 #include "clique_prepare.h"
 #include "cuda_check.h"
 #include "device_team.h"
@@ -126,57 +125,41 @@ static int report_clique(struct members *m, struct member_part *part, int32_t si
     return status;
 }
 
-/* Export slots [part->copied, end) of the running or ended launch, as items for the team. */
-static int give_exports(struct members *m, struct member_part *part, int end, struct error *err)
+/* Exported slots (clique_queue.cuh's image) as items for the team (clique_search.h's layout). */
+static int give_exports(struct members *m, const struct clique_params *p, const int32_t *slots,
+                        size_t count, struct error *err)
 {
-    struct clique_params *p = &part->d.p;
-    end = end < p->export_capacity ? end : p->export_capacity;
-    if (end <= part->copied)
-        return MVC_OK;
-    size_t count = (size_t)(end - part->copied);
-    int32_t *slots = (int32_t *)malloc(count * p->slot_stride * sizeof(int32_t));
     size_t item_most = 3 + (size_t)p->rows + 2 * (size_t)m->words64;
-    int32_t *items = (int32_t *)malloc(count * item_most * sizeof(int32_t) + sizeof(int32_t));
-    int status = MVC_OK;
-    if (slots == NULL || items == NULL)
-        status = error_set(err, MVC_ENOMEM, "out of memory for subproblems a device hands back");
-    if (status == MVC_OK)
-        status = CUDA_CHECK(err, cudaMemcpyAsync(slots, p->exports + part->copied * p->slot_stride,
-                                                 count * p->slot_stride * sizeof(int32_t),
-                                                 cudaMemcpyDeviceToHost, part->d.watch.side));
-    if (status == MVC_OK)
-        status = CUDA_CHECK(err, cudaStreamSynchronize(part->d.watch.side));
-    if (status == MVC_OK) {
-        size_t at = 0;
-        for (size_t i = 0; i < count; i++) {
-            const int32_t *slot = slots + i * p->slot_stride;
-            const clique_word *set = (const clique_word *)(slot + 1 + p->rows);
-            int32_t depth = slot[0], left = 0;
-            for (int32_t w = 0; w < m->cp.words; w++)
-                left += __builtin_popcount(set[w]);
-            /* as clique_search.h lays an item out: its bound is the depth and every candidate */
-            int32_t *item = items + at;
-            size_t ints = 3 + (size_t)depth + 2 * (size_t)m->words64;
-            item[0] = (int32_t)ints, item[1] = depth, item[2] = depth + left;
-            memcpy(item + 3, slot + 1, (size_t)depth * sizeof(int32_t));
-            int32_t *bits = item + 3 + depth;
-            memset(bits, 0, 2 * (size_t)m->words64 * sizeof(int32_t));
-            memcpy(bits, set, (size_t)m->cp.words * sizeof(clique_word));
-            at += ints;
-        }
-        items[at] = 0;
-        m->link->give(m->link->team, items, at);
-        part->copied = end;
+    int32_t *items = (int32_t *)malloc((count * item_most + 1) * sizeof(int32_t));
+    if (items == NULL)
+        return error_set(err, MVC_ENOMEM, "out of memory for subproblems a device hands back");
+    size_t at = 0;
+    for (size_t i = 0; i < count; i++) {
+        const int32_t *slot = slots + i * p->slot_stride;
+        const clique_word *set = (const clique_word *)(slot + 1 + p->rows);
+        int32_t depth = slot[0], left = 0;
+        for (int32_t w = 0; w < m->cp.words; w++)
+            left += __builtin_popcount(set[w]);
+        /* its bound: the depth and every candidate */
+        int32_t *item = items + at;
+        size_t ints = 3 + (size_t)depth + 2 * (size_t)m->words64;
+        item[0] = (int32_t)ints, item[1] = depth, item[2] = depth + left;
+        memcpy(item + 3, slot + 1, (size_t)depth * sizeof(int32_t));
+        int32_t *bits = item + 3 + depth;
+        memset(bits, 0, 2 * (size_t)m->words64 * sizeof(int32_t));
+        memcpy(bits, set, (size_t)m->cp.words * sizeof(clique_word));
+        at += ints;
     }
-    free(slots), free(items);
-    return status;
+    items[at] = 0;
+    m->link->give(m->link->team, items, at);
+    free(items);
+    return MVC_OK;
 }
 
 /*
  * While a launch runs: the team's best into the floor, the device's larger
  * cliques to the team, a stop when the team stops, and exports when the team
- * asks for work (once the last ask is used up); slots are copied once every
- * claimed one is written (as clique_team.cu's serve_exports reads them).
+ * asks for work (clique_device_serve_exports).
  */
 static int look(struct members *m, struct member_part *part, int32_t *floor, int *stop_sent,
                 struct error *err)
@@ -184,7 +167,7 @@ static int look(struct members *m, struct member_part *part, int32_t *floor, int
     struct clique_device *d = &part->d;
     struct clique_control *ctl = d->p.ctl;
     const struct clique_member_link *link = m->link;
-    int best = 0, written = 0, tail = 0;
+    int best = 0;
     int status = kernel_watch_read(&d->watch, &ctl->hot[HOT_BEST], &best, err);
     if (status == MVC_OK && best > part->reported)
         status = report_clique(m, part, best, err);
@@ -199,18 +182,11 @@ static int look(struct members *m, struct member_part *part, int32_t *floor, int
     }
     if (status != MVC_OK || *stop_sent)
         return status;
-    if ((status = kernel_watch_read(&d->watch, &ctl->export_written, &written, err)) == MVC_OK)
-        status = kernel_watch_read(&d->watch, &ctl->export_tail, &tail, err);
-    if (status == MVC_OK && tail == written && tail > part->copied)
-        status = give_exports(m, part, tail, err);
-    int room = d->p.export_capacity - part->requested;
-    if (status != MVC_OK || tail < part->requested || room <= 0 || !link->wanted(link->team))
-        return status;
-    int ask = EXPORT_PER_ASK < room ? EXPORT_PER_ASK : room;
-    status = kernel_watch_write(&d->watch, &ctl->hot[HOT_EXPORT], ask, err);
-    if (status == MVC_OK)
-        part->requested += ask;
-    return status;
+    auto want = [&]() { return link->wanted(link->team) ? EXPORT_PER_ASK : 0; };
+    auto take = [&](const int32_t *slots, size_t count) {
+        return give_exports(m, &d->p, slots, count, err);
+    };
+    return clique_device_serve_exports(d, &part->copied, &part->requested, want, take, err);
 }
 
 /*
@@ -249,8 +225,6 @@ static int launch(struct members *m, struct member_part *part, unsigned int coun
                   struct error *err)
 {
     struct clique_device *d = &part->d;
-    struct clique_params *p = &d->p;
-    cudaStream_t stream = d->watch.stream;
     struct clique_control ctl;
     memset(&ctl, 0, sizeof ctl);
     int32_t floor = m->link->best(m->link->team);
@@ -260,21 +234,11 @@ static int launch(struct members *m, struct member_part *part, unsigned int coun
     ctl.hot[HOT_FLOOR] = floor;
     ctl.hot[HOT_STOP] = m->link->stopping(m->link->team) || floor >= m->target;
     part->requested = part->copied = 0;
-    int status, stop_sent = 0;
-    if ((status = clique_device_load(d, &ctl, part->slots, count, err)) != MVC_OK ||
-        (status = clique_launch_search(p, part->plan.blocks, part->plan.threads,
-                                       part->plan.shared_bytes, stream, err)) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, stream))) != MVC_OK)
-        return status;
+    int stop_sent = 0;
     auto report = [&]() { return look(m, part, &floor, &stop_sent, err); };
-    if ((status = kernel_watch_wait(&d->watch, &m->o, &p->ctl->hot[HOT_STOP], &stop_sent, true,
-                                    report, "the clique search kernel", err)) != MVC_OK) {
-        kernel_watch_abandon(&d->watch, &p->ctl->hot[HOT_STOP]);
-        return status;
-    }
-    if ((status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, p->ctl, sizeof ctl, cudaMemcpyDeviceToHost,
-                                                  stream))) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaStreamSynchronize(stream))) != MVC_OK)
+    int status =
+        clique_device_run(d, &part->plan, &ctl, part->slots, count, &m->o, &stop_sent, report, err);
+    if (status != MVC_OK)
         return status;
     part->nodes += (int64_t)ctl.nodes;
     if (ctl.hot[HOT_BEST] > part->reported &&
@@ -282,7 +246,10 @@ static int launch(struct members *m, struct member_part *part, unsigned int coun
         return status;
     /* a stop ends the warps' items early and they still count them done (clique_team.cu) */
     *complete = ctl.hot[HOT_PENDING] == 0 && ctl.hot[HOT_STOP] == 0;
-    return give_exports(m, part, ctl.export_tail, err);
+    auto take = [&](const int32_t *slots, size_t exports) {
+        return give_exports(m, &d->p, slots, exports, err);
+    };
+    return clique_device_take_exports(d, &part->copied, ctl.export_tail, take, err);
 }
 
 /*
@@ -306,12 +273,7 @@ static int open_part(struct members *m, struct member_part *part, struct error *
     p->floor_size = m->floor_size;
     p->target = m->target;
     p->root_step = 1;
-    if ((status = CUDA_CHECK(err, cudaMemcpyAsync(p->ctl, &ctl, sizeof ctl, cudaMemcpyHostToDevice,
-                                                  d->watch.stream))) != MVC_OK ||
-        (status = clique_launch_root(p, 1, d->watch.stream, err)) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, p->ctl, sizeof ctl, cudaMemcpyDeviceToHost,
-                                                  d->watch.stream))) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaStreamSynchronize(d->watch.stream))) != MVC_OK)
+    if ((status = clique_device_colour_root(d, 1, &ctl, err)) != MVC_OK)
         return status;
     p->rows = ctl.colours + 1;
     p->root_count = 0; /* every launch starts from the queue */

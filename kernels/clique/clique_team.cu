@@ -31,7 +31,6 @@ extern "C" {
 }
 
 #include "clique_device.h"
-#include "clique_launch.h"
 #include "cuda_check.h"
 #include "device_team.h"
 #include "kernel_watch.h"
@@ -114,104 +113,63 @@ static int32_t team_floor(struct clique_team *t)
     return best > held ? best : held;
 }
 
-/* The export slots [part->copied, tail) of the device's running or ended launch into the pool. */
-static int collect_exports(struct clique_team *t, struct clique_part *part, int tail,
-                           struct error *err)
+/* Export slots, as the device's kernel wrote them, into the pool between devices. */
+static int pool_exports(struct clique_team *t, const int32_t *slots, size_t count,
+                        struct error *err)
 {
-    struct clique_params *p = &part->d.p;
-    int end = tail < p->export_capacity ? tail : p->export_capacity;
-    if (end <= part->copied)
-        return MVC_OK;
-    size_t count = (size_t)(end - part->copied);
-    int32_t *slots = (int32_t *)malloc(count * t->slot_ints * sizeof(int32_t));
-    if (slots == NULL)
+    if (work_pool_add(&t->pool, slots, count) != MVC_OK)
         return error_set(err, MVC_ENOMEM, "out of memory for subproblems between devices");
-    int status = CUDA_CHECK(err, cudaMemcpyAsync(slots, p->exports + part->copied * t->slot_ints,
-                                                 count * t->slot_ints * sizeof(int32_t),
-                                                 cudaMemcpyDeviceToHost, part->d.watch.side));
-    if (status == MVC_OK)
-        status = CUDA_CHECK(err, cudaStreamSynchronize(part->d.watch.side));
-    if (status == MVC_OK && work_pool_add(&t->pool, slots, count) != MVC_OK)
-        status = error_set(err, MVC_ENOMEM, "out of memory for subproblems between devices");
-    free(slots);
-    if (status == MVC_OK)
-        part->copied = end;
-    return status;
+    return MVC_OK;
 }
 
 /*
- * While the device runs: takes the subproblems it has exported once every
- * claimed slot is written, and, with devices idle and the pool empty, asks
- * for more once the last request is used up. The slots written are read
- * first and the slots claimed after: when the two agree, no claim was
- * unwritten at the first read nor made before the second (both only grow,
- * and never more are written than claimed), so every slot up to there is
- * complete. One read of both could see a claim's slot counted by another
- * warp's write and copy it unwritten.
+ * While the device runs: takes the subproblems it has exported, and, with
+ * devices idle and the pool empty, asks for more (clique_device_serve_exports).
  */
 static int serve_exports(struct clique_team *t, struct clique_part *part, struct error *err)
 {
-    struct clique_control *ctl = part->d.p.ctl;
-    int written = 0, tail = 0;
-    int status = kernel_watch_read(&part->d.watch, &ctl->export_written, &written, err);
-    if (status == MVC_OK)
-        status = kernel_watch_read(&part->d.watch, &ctl->export_tail, &tail, err);
-    if (status == MVC_OK && tail == written && tail > part->copied)
-        status = collect_exports(t, part, tail, err);
-    if (status != MVC_OK || tail < part->requested)
-        return status;
-    int hunger = work_pool_hunger(&t->pool);
-    int room = part->d.p.export_capacity - part->requested;
-    if (hunger == 0 || room <= 0)
-        return MVC_OK;
-    int ask = EXPORT_PER_IDLE * hunger < room ? EXPORT_PER_IDLE * hunger : room;
-    status = kernel_watch_write(&part->d.watch, &ctl->hot[HOT_EXPORT], ask, err);
-    if (status == MVC_OK)
-        part->requested += ask;
-    return status;
+    auto want = [&]() { return EXPORT_PER_IDLE * work_pool_hunger(&t->pool); };
+    auto take = [&](const int32_t *slots, size_t count) {
+        return pool_exports(t, slots, count, err);
+    };
+    return clique_device_serve_exports(&part->d, &part->copied, &part->requested, want, take, err);
 }
 
 /*
- * Waits for a launch; a stop request reaches the kernel through
- * ctl->hot[HOT_STOP]; a larger clique held beside the search or found by
- * another device through ctl->hot[HOT_FLOOR] (and, at the target, a stop);
- * the best clique's complement goes to the progress board; other devices'
- * hunger is answered with exports.
+ * A look at a running launch: a larger clique held beside the search or
+ * found by another device goes into ctl->hot[HOT_FLOOR] (and, at the
+ * target, a stop); the best clique's complement goes to the progress
+ * board; other devices' hunger is answered with exports.
  */
-static int wait_for_launch(struct clique_team *t, struct clique_part *part, int32_t floor,
-                           struct error *err)
+static int look_at_launch(struct clique_team *t, struct clique_part *part, int32_t *floor,
+                          int *stop_sent, struct error *err)
 {
     const struct solve_opts *o = t->o;
     int32_t n = t->cp->n;
-    int stop_sent = 0;
     struct clique_device *d = &part->d;
     struct clique_control *ctl = d->p.ctl;
-    auto look = [&]() {
-        int status = MVC_OK;
-        if (o->report != NULL || t->size > 1) {
-            int best = 0;
-            status = kernel_watch_read(&d->watch, &ctl->hot[HOT_BEST], &best, err);
-            if (status != MVC_OK)
-                return status;
-            team_offer(t, best);
-            progress_improve(o->report, n - best);
-        }
-        int32_t now = team_floor(t);
-        if (now > floor) {
-            floor = now;
-            progress_improve(o->report, n - floor);
-            status = kernel_watch_write(&d->watch, &ctl->hot[HOT_FLOOR], floor, err);
-        }
-        if (status == MVC_OK && (floor >= t->target || team_stopping(t)) && !stop_sent) {
-            status = kernel_watch_send_stop(&d->watch, &ctl->hot[HOT_STOP], err);
-            stop_sent = 1;
-        }
-        if (status == MVC_OK && t->size > 1 && !stop_sent)
-            status = serve_exports(t, part, err);
-        return status;
-    };
-    return kernel_watch_wait(&d->watch, o, &ctl->hot[HOT_STOP], &stop_sent, true, look,
-                             "the clique search kernel", err);
+    int status = MVC_OK;
+    if (o->report != NULL || t->size > 1) {
+        int best = 0;
+        status = kernel_watch_read(&d->watch, &ctl->hot[HOT_BEST], &best, err);
+        if (status != MVC_OK)
+            return status;
+        team_offer(t, best);
+        progress_improve(o->report, n - best);
+    }
+    int32_t now = team_floor(t);
+    if (now > *floor) {
+        *floor = now;
+        progress_improve(o->report, n - now);
+        status = kernel_watch_write(&d->watch, &ctl->hot[HOT_FLOOR], now, err);
+    }
+    if (status == MVC_OK && (*floor >= t->target || team_stopping(t)) && !*stop_sent) {
+        status = kernel_watch_send_stop(&d->watch, &ctl->hot[HOT_STOP], err);
+        *stop_sent = 1;
+    }
+    if (status == MVC_OK && t->size > 1 && !*stop_sent)
+        status = serve_exports(t, part, err);
+    return status;
 }
 
 /* The kernels' parameters every device shares, and device `index`'s root branches. */
@@ -253,15 +211,8 @@ static int colour_root(struct clique_team *t, struct error *err)
     struct clique_control ctl;
     initial_control(t, t->cp->size, &ctl);
     set_params(t, 0, p);
-    int status;
-    if ((status = CUDA_CHECK(err, cudaMemcpyAsync(p->ctl, &ctl, sizeof ctl, cudaMemcpyHostToDevice,
-                                                  stream))) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaEventRecord(d->watch.started, stream))) != MVC_OK ||
-        (status = clique_launch_root(p, t->root_bound + 1, stream, err)) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, p->ctl, sizeof ctl, cudaMemcpyDeviceToHost,
-                                                  stream))) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, stream))) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaStreamSynchronize(stream))) != MVC_OK)
+    int status = clique_device_colour_root(d, t->root_bound + 1, &ctl, err);
+    if (status != MVC_OK)
         return status;
     t->root_count = ctl.root_count;
     t->colours = ctl.colours;
@@ -331,21 +282,12 @@ static int launch(struct clique_team *t, int index, const int32_t *slots, unsign
     struct clique_control ctl;
     initial_control(t, part->size, &ctl);
     part->requested = part->copied = 0;
-    int status;
-    if ((status = clique_device_load(d, &ctl, slots, count, err)) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaEventRecord(d->watch.started, stream))) != MVC_OK ||
-        (status = clique_launch_search(p, part->plan.blocks, part->plan.threads,
-                                       part->plan.shared_bytes, stream, err)) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaEventRecord(d->watch.finished, stream))) != MVC_OK)
-        return status;
-    if ((status = wait_for_launch(t, part, ctl.hot[HOT_FLOOR], err)) != MVC_OK) {
-        kernel_watch_abandon(&d->watch, &p->ctl->hot[HOT_STOP]);
-        return status;
-    }
+    int32_t floor = ctl.hot[HOT_FLOOR];
+    int stop_sent = 0;
+    auto look = [&]() { return look_at_launch(t, part, &floor, &stop_sent, err); };
+    int status = clique_device_run(d, &part->plan, &ctl, slots, count, t->o, &stop_sent, look, err);
     float ms = 0;
-    if ((status = CUDA_CHECK(err, cudaMemcpyAsync(&ctl, p->ctl, sizeof ctl, cudaMemcpyDeviceToHost,
-                                                  stream))) != MVC_OK ||
-        (status = CUDA_CHECK(err, cudaStreamSynchronize(stream))) != MVC_OK ||
+    if (status != MVC_OK ||
         (status = CUDA_CHECK(
              err, cudaEventElapsedTime(&ms, d->watch.started, d->watch.finished))) != MVC_OK)
         return status;
@@ -369,7 +311,10 @@ static int launch(struct clique_team *t, int index, const int32_t *slots, unsign
      * word was raised: then the launch is taken as cut short.
      */
     *complete = ctl.hot[HOT_PENDING] == 0 && ctl.hot[HOT_STOP] == 0;
-    return collect_exports(t, part, ctl.export_tail, err);
+    auto take = [&](const int32_t *exported, size_t exports) {
+        return pool_exports(t, exported, exports, err);
+    };
+    return clique_device_take_exports(d, &part->copied, ctl.export_tail, take, err);
 }
 
 /*

@@ -5,7 +5,7 @@
 # clique-cover bound (gpu_transversal.cu behind gpu_transversal.h) (included by Makefile.am)
 #
 # Device tests need a CUDA device and print "1..0 # SKIP" without one.
-# make gpu-sanitize runs them, t_clique_gpu and t_transversal_gpu under compute-sanitizer (memcheck, racecheck,
+# make gpu-sanitize runs them, t_clique_gpu, t_transversal_gpu and t_clique_members under compute-sanitizer (memcheck, racecheck,
 # synccheck).
 # NVCCFLAGS=-DSEARCH_MAX_REGISTERS=N changes the search kernels' register cap
 # (search_kernels.cuh).
@@ -46,7 +46,8 @@ EXTRA_DIST += tests/t_gpu_memory.sh
 COMPUTE_SANITIZER = compute-sanitizer
 SANITIZE_RUN = $(COMPUTE_SANITIZER) --error-exitcode 1
 if HAVE_CUDA
-gpu-sanitize: tests/t_broker tests/t_gpu tests/t_clique_gpu tests/t_transversal_gpu
+gpu-sanitize: tests/t_broker tests/t_gpu tests/t_clique_gpu tests/t_transversal_gpu \
+	tests/t_clique_members
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool memcheck tests/t_broker
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool racecheck tests/t_broker
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool memcheck tests/t_gpu
@@ -58,6 +59,7 @@ gpu-sanitize: tests/t_broker tests/t_gpu tests/t_clique_gpu tests/t_transversal_
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool synccheck tests/t_clique_gpu
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool memcheck tests/t_transversal_gpu
 	MVC_GPU_TEST_SMALL=1 $(SANITIZE_RUN) --tool racecheck tests/t_transversal_gpu
+	$(SANITIZE_RUN) --tool memcheck tests/t_clique_members
 else
 gpu-sanitize:
 	@echo "gpu-sanitize needs a build with CUDA (configure --with-cuda)"; exit 1
