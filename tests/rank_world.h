@@ -89,6 +89,18 @@ static int world_solve(const struct graph *g, int64_t k, int threads, double lim
     return solve_clique(g, &o, c, st, &err);
 }
 
+/* The optimum by a search of 2 threads, over the world if one is set (the tests unset it), or -1.
+ */
+static int32_t optimum_alone(const struct graph *g)
+{
+    struct cover c = {0};
+    struct solve_stats st;
+    int outcome = world_solve(g, -1, 2, 0, 0, &c, &st);
+    int32_t opt = outcome == SOLVE_OPTIMAL ? c.size : -1;
+    cover_free(&c);
+    return opt;
+}
+
 static int cover_valid(const struct graph *g, const struct cover *c)
 {
     struct error err = {0};

@@ -21,113 +21,20 @@
 #include "dist_link_local.h"
 #include "gen.h"
 #include "orbits.h"
+#include "rank_world.h"
 #include "tap.h"
 #include "world.h"
 
-#define MAX_RANKS 8
-
-struct world_run {
-    struct dist_link_local_world *w;
-    int ranks, threads;
-    int idle_rank; /* serves with no threads (0: none does) */
-    pthread_t ids[MAX_RANKS];
-    volatile sig_atomic_t stop[MAX_RANKS];
-};
-
-struct serve_arg {
-    struct world_run *run;
-    int rank;
-};
-
-static struct serve_arg args[MAX_RANKS];
-
-static void *serve(void *p)
-{
-    struct serve_arg *a = p;
-    clique_dist_serve(dist_link_local_rank(a->run->w, a->rank),
-                      a->rank == a->run->idle_rank ? 0 : a->run->threads, &a->run->stop[a->rank]);
-    return NULL;
-}
-
-/* Ranks 1 .. ranks - 1 served on threads, each with `threads` threads but idle_rank with none. */
-static void world_start_with(struct world_run *run, int ranks, int threads, int idle_rank)
-{
-    memset(run, 0, sizeof *run);
-    run->ranks = ranks, run->threads = threads, run->idle_rank = idle_rank;
-    run->w = dist_link_local_open(ranks);
-    for (int r = 1; r < ranks; r++) {
-        args[r] = (struct serve_arg){run, r};
-        pthread_create(&run->ids[r], NULL, serve, &args[r]);
-    }
-    world_set(dist_link_local_rank(run->w, 0));
-}
-
-static void world_start(struct world_run *run, int ranks, int threads)
-{
-    world_start_with(run, ranks, threads, 0);
-}
-
-static void world_end(struct world_run *run)
-{
-    clique_dist_release(dist_link_local_rank(run->w, 0));
-    for (int r = 1; r < run->ranks; r++)
-        pthread_join(run->ids[r], NULL);
-    world_set(NULL);
-    dist_link_local_close(run->w);
-}
-
+/* Searches over the world with one process's options and no GPUs. */
 static int solve(const struct graph *g, int64_t k, int threads, double limit, struct cover *c,
                  struct solve_stats *st)
 {
-    struct solve_opts o;
-    solve_opts_default(&o);
-    o.k = k;
-    o.threads = threads;
-    o.clique.no_local_search = 1;
-    if (limit > 0)
-        o.deadline = deadline_after(limit, NULL);
-    memset(st, 0, sizeof *st);
-    struct error err = {0};
-    return solve_clique(g, &o, c, st, &err);
+    return world_solve(g, k, threads, limit, 0, c, st);
 }
 
-static int valid(const struct graph *g, const struct cover *c)
-{
-    struct error err = {0};
-    return cover_check(g, c, &err) == MVC_OK;
-}
-
-/* MVC, then PVC at opt - 1 and opt, on the world; opt from brute force or one process. */
 static void check(struct world_run *run, const struct graph *g, int32_t opt, const char *name)
 {
-    struct cover c = {0};
-    struct solve_stats st;
-    int outcome = solve(g, -1, run->threads, 0, &c, &st);
-    ok(outcome == SOLVE_OPTIMAL && c.size == opt && valid(g, &c) && st.proven &&
-           st.ranks.ranks == run->ranks,
-       "%s, %d ranks x %d threads: cover %d, optimum %d, %lld nodes over %d ranks", name,
-       run->ranks, run->threads, c.size, opt, (long long)st.nodes, st.ranks.ranks);
-    cover_free(&c);
-    if (opt > 0) {
-        outcome = solve(g, opt - 1, run->threads, 0, &c, &st);
-        ok(outcome == SOLVE_NO_COVER && valid(g, &c), "%s: k = %d: no cover (outcome %d)", name,
-           opt - 1, outcome);
-        cover_free(&c);
-    }
-    outcome = solve(g, opt, run->threads, 0, &c, &st);
-    ok(outcome == SOLVE_FOUND && c.size <= opt && valid(g, &c), "%s: k = %d: cover %d", name, opt,
-       c.size);
-    cover_free(&c);
-}
-
-static int32_t optimum_alone(const struct graph *g)
-{
-    struct cover c = {0};
-    struct solve_stats st;
-    int outcome = solve(g, -1, 2, 0, &c, &st);
-    int32_t opt = outcome == SOLVE_OPTIMAL ? c.size : -1;
-    cover_free(&c);
-    return opt;
+    world_check(run, g, opt, 0, name);
 }
 
 /* The optimum by one process without the orbital split: the reference for symmetric graphs. */
@@ -192,7 +99,7 @@ static void check_stops(struct world_run *run)
     double start = clock_seconds();
     int outcome = solve(g, -1, run->threads, 0.2, &c, &st);
     double took = clock_seconds() - start;
-    ok(outcome == SOLVE_STOPPED && !st.proven && valid(g, &c) && took < 3,
+    ok(outcome == SOLVE_STOPPED && !st.proven && cover_valid(g, &c) && took < 3,
        "%d ranks: a time limit of 0.2 s: stopped after %.2f s, cover %d", run->ranks, took, c.size);
     cover_free(&c);
     /*
@@ -217,7 +124,7 @@ static void check_stops(struct world_run *run)
     start = clock_seconds();
     outcome = solve(g, -1, run->threads, 20, &c, &st);
     took = clock_seconds() - start;
-    ok(outcome == SOLVE_STOPPED && !st.proven && valid(g, &c) && took < 3,
+    ok(outcome == SOLVE_STOPPED && !st.proven && cover_valid(g, &c) && took < 3,
        "%d ranks: rank %d stopped: the search stopped after %.2f s, cover %d", run->ranks,
        run->ranks - 1, took, c.size);
     run->stop[run->ranks - 1] = 0;
@@ -239,7 +146,7 @@ static void check_sitting_out(int ranks, int idle_rank)
         struct cover c = {0};
         struct solve_stats st;
         int outcome = solve(g, -1, 1, 0, &c, &st);
-        ok(outcome == SOLVE_STOPPED && !st.proven && valid(g, &c) && st.ranks.ranks == ranks,
+        ok(outcome == SOLVE_STOPPED && !st.proven && cover_valid(g, &c) && st.ranks.ranks == ranks,
            "%d ranks, rank %d without threads, search %d: stopped (outcome %d), cover %d, "
            "results of %d ranks",
            ranks, idle_rank, k + 1, outcome, c.size, st.ranks.ranks);

@@ -27,55 +27,15 @@
 #include "clock.h"
 #include "dist_link_local.h"
 #include "gen.h"
+#include "rank_world.h"
 #include "tap.h"
 #include "world.h"
 #ifdef HAVE_CUDA
 #include "gpu.h"
 #endif
 
-#define MAX_RANKS 4
 #define STAND_IN_DEVICES 2
 #define STAND_IN_BATCH 8
-
-struct world_run {
-    struct dist_link_local_world *w;
-    int ranks, threads;
-    pthread_t ids[MAX_RANKS];
-    volatile sig_atomic_t stop[MAX_RANKS];
-    int rank_of[MAX_RANKS];
-};
-
-static struct world_run *running;
-
-static void *serve(void *p)
-{
-    int rank = *(int *)p;
-    clique_dist_serve(dist_link_local_rank(running->w, rank), running->threads,
-                      &running->stop[rank]);
-    return NULL;
-}
-
-static void world_start(struct world_run *run, int ranks, int threads)
-{
-    memset(run, 0, sizeof *run);
-    run->ranks = ranks, run->threads = threads;
-    run->w = dist_link_local_open(ranks);
-    running = run;
-    for (int r = 1; r < ranks; r++) {
-        run->rank_of[r] = r;
-        pthread_create(&run->ids[r], NULL, serve, &run->rank_of[r]);
-    }
-    world_set(dist_link_local_rank(run->w, 0));
-}
-
-static void world_end(struct world_run *run)
-{
-    clique_dist_release(dist_link_local_rank(run->w, 0));
-    for (int r = 1; r < run->ranks; r++)
-        pthread_join(run->ids[r], NULL);
-    world_set(NULL);
-    dist_link_local_close(run->w);
-}
 
 /* How the stand-in behaves: plays its devices, leaves at once, or loses its first batch. */
 enum stand_in_mode { PLAY, LEAVE, LOSE };
@@ -176,64 +136,9 @@ static int stand_in(const struct clique_member_link *link, int devices, int32_t 
     return MVC_OK;
 }
 
-static int solve(const struct graph *g, int64_t k, int threads, struct cover *c,
-                 struct solve_stats *st)
-{
-    struct solve_opts o;
-    solve_opts_default(&o);
-    o.k = k;
-    o.threads = threads;
-    o.clique.no_local_search = 1;
-    o.clique.spread_gpus = 1;
-    memset(st, 0, sizeof *st);
-    struct error err = {0};
-    return solve_clique(g, &o, c, st, &err);
-}
-
-static int valid(const struct graph *g, const struct cover *c)
-{
-    struct error err = {0};
-    return cover_check(g, c, &err) == MVC_OK;
-}
-
-/* MVC, then PVC at opt - 1 and opt. Returns the nodes the devices searched for MVC. */
 static int64_t check(struct world_run *run, const struct graph *g, int32_t opt, const char *name)
 {
-    struct cover c = {0};
-    struct solve_stats st;
-    int outcome = solve(g, -1, run->threads, &c, &st);
-    int64_t members = st.ranks.gpu_nodes;
-    ok(outcome == SOLVE_OPTIMAL && c.size == opt && valid(g, &c) && st.proven &&
-           st.ranks.ranks == run->ranks && members >= 0 && members <= st.nodes,
-       "%s, %d ranks: cover %d, optimum %d, %lld nodes, %lld of them the devices'", name,
-       run->ranks, c.size, opt, (long long)st.nodes, (long long)members);
-    cover_free(&c);
-    if (opt > 0) {
-        outcome = solve(g, opt - 1, run->threads, &c, &st);
-        ok(outcome == SOLVE_NO_COVER && valid(g, &c), "%s: k = %d: no cover (outcome %d)", name,
-           opt - 1, outcome);
-        cover_free(&c);
-    }
-    outcome = solve(g, opt, run->threads, &c, &st);
-    ok(outcome == SOLVE_FOUND && c.size <= opt && valid(g, &c), "%s: k = %d: cover %d", name, opt,
-       c.size);
-    cover_free(&c);
-    return members;
-}
-
-static int32_t optimum_alone(const struct graph *g)
-{
-    struct solve_opts o;
-    solve_opts_default(&o);
-    o.clique.no_local_search = 1;
-    struct cover c = {0};
-    struct solve_stats st;
-    memset(&st, 0, sizeof st);
-    struct error err = {0};
-    int outcome = solve_clique(g, &o, &c, &st, &err);
-    int32_t opt = outcome == SOLVE_OPTIMAL ? c.size : -1;
-    cover_free(&c);
-    return opt;
+    return world_check(run, g, opt, 1, name);
 }
 
 /*
@@ -286,8 +191,8 @@ static void check_failures(void)
     mode = LOSE;
     struct cover c = {0};
     struct solve_stats st;
-    int outcome = solve(g, -1, 1, &c, &st);
-    ok(outcome == SOLVE_STOPPED && !st.proven && valid(g, &c),
+    int outcome = world_solve(g, -1, 1, 0, 1, &c, &st);
+    ok(outcome == SOLVE_STOPPED && !st.proven && cover_valid(g, &c),
        "a stand-in that loses its work: stopped (outcome %d), cover %d, never proven", outcome,
        c.size);
     cover_free(&c);
