@@ -2,7 +2,9 @@
 #include <stdlib.h>
 
 #include "bnr.h"
+#include "deadline.h"
 #include "gen.h"
+#include "progress.h"
 #include "solve.h"
 #include "solver_check.h"
 #include "tap.h"
@@ -115,6 +117,48 @@ static void test_stop(uint64_t master)
     graph_free(g);
 }
 
+/*
+ * Stopped at different depths of the search, the answer is the best cover the
+ * search reported: a node below the root that stops hands up a cover only
+ * where it has one within its limit, and none may be lost on the way up.
+ */
+static void test_stopped_answer_is_best_reported(uint64_t master)
+{
+    static const double limits[] = {0.1, 0.2, 0.4, 0.8};
+    int runs = 0, right = 0, below_root = 0;
+    for (int graph = 0; graph < 2; graph++) {
+        struct graph *g = gen_gnp_graph(master + 7 * (uint64_t)graph, 400, 0.02);
+        for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+            struct progress_board *b = progress_board_new(NULL);
+            if (b == NULL)
+                bail("out of memory");
+            struct solve_opts o;
+            solve_opts_default(&o);
+            o.report = progress_board_root(b);
+            o.deadline = deadline_after(limits[i], NULL);
+            struct cover c = {0};
+            struct solve_stats st;
+            struct error err = {0};
+            int outcome = solve_bnr(g, &o, &c, &st, &err);
+            if (outcome < 0)
+                bail(err.message);
+            struct progress_state state;
+            progress_board_read(b, &state);
+            runs++;
+            right += (outcome == SOLVE_STOPPED || outcome == SOLVE_OPTIMAL) && check_valid(g, &c) &&
+                     c.size == state.best;
+            below_root += st.nodes > 1 && outcome == SOLVE_STOPPED;
+            cover_free(&c);
+            progress_board_free(b);
+        }
+        graph_free(g);
+    }
+    ok(right == runs,
+       "G(400, 0.02), limits 0.1-0.8 s: %d of %d stopped answers valid and the best reported "
+       "(%d stopped below the root)",
+       right, runs, below_root);
+}
+
 int main(void)
 {
     uint64_t master = gen_master_seed();
@@ -122,6 +166,7 @@ int main(void)
     test_random(master);
     test_against_seq(master);
     test_stop(master);
+    test_stopped_answer_is_best_reported(master);
     done_testing();
     return exit_status();
 }

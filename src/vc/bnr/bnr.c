@@ -31,9 +31,17 @@
 
 /* What a search call found; negative values are mvc_status errors. */
 enum node_result {
-    NODE_NONE,    /* every cover has more than limit vertices; out stays empty */
-    NODE_FOUND,   /* out: a cover within the limit, minimum in MVC mode */
-    NODE_STOPPED, /* out: a valid cover, the best known when the search was stopped */
+    NODE_NONE,  /* every cover has more than limit vertices; out stays empty */
+    NODE_FOUND, /* out: a cover within the limit, minimum in MVC mode */
+    /*
+     * Stopped: at the root, out holds a valid cover, the best known. Below it,
+     * out holds one only where the node had a cover within its limit, else it
+     * stays empty: any other cover of the node is no smaller than the root's
+     * incumbent, and lifting it through every level above, which made a
+     * stopped search on a 50,000-vertex kernel answer half a second late, would
+     * be thrown away there.
+     */
+    NODE_STOPPED,
 };
 
 struct bnr_search {
@@ -76,6 +84,22 @@ static int stopped_with_greedy(struct bnr_search *s, const struct graph *g, stru
 {
     int status = greedy_cover(g, out, s->err);
     return status != MVC_OK ? status : NODE_STOPPED;
+}
+
+/*
+ * Stopped at a node: a greedy cover where one may be within the limit (at the
+ * root always, below it where all of g fits), else none (NODE_STOPPED).
+ */
+static int stopped_at_node(struct bnr_search *s, const struct graph *g, int32_t limit,
+                           struct cover *out)
+{
+    return s->depth > 0 && g->n > limit ? NODE_STOPPED : stopped_with_greedy(s, g, out);
+}
+
+/* Whether a search call's result carries a cover in out (a stopped one may not). */
+static int has_cover(int r, const struct cover *out)
+{
+    return r == NODE_FOUND || (r == NODE_STOPPED && out->in != NULL);
 }
 
 /*
@@ -310,7 +334,7 @@ static int search_child(struct bnr_search *s, const struct graph *c, const int32
     struct progress scope;
     struct progress *child_report = progress_open(&scope, report, count, PROGRESS_NO_BOUND);
     int r = search_graph(s, child, child, limit - count, first, child_report, &cc);
-    if (r == NODE_FOUND || r == NODE_STOPPED) {
+    if (has_cover(r, &cc)) {
         if (cover_init(out, c->n) != MVC_OK) {
             r = no_memory(s);
         } else {
@@ -344,7 +368,7 @@ static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, in
         struct cover cc = {0};
         int ri = search_child(s, c, child[i].taken, child[i].count, child[i].dropped, limit, first,
                               report, &cc);
-        if (ri == NODE_FOUND || (ri == NODE_STOPPED && (r != NODE_FOUND || cc.size < out->size)))
+        if (ri == NODE_FOUND || (has_cover(ri, &cc) && (out->in == NULL || cc.size < out->size)))
             cover_swap(out, &cc);
         cover_free(&cc);
         if (ri == NODE_FOUND) {
@@ -466,7 +490,8 @@ static int search_component(struct bnr_search *s, const struct graph *c, int32_t
         if (r == NODE_NONE && greedy_fits) {
             cover_swap(out, &greedy);
             r = NODE_FOUND;
-        } else if (r == NODE_STOPPED && greedy.size < out->size) {
+        } else if (r == NODE_STOPPED &&
+                   (out->in != NULL ? greedy.size < out->size : greedy_fits || s->depth == 0)) {
             cover_swap(out, &greedy);
         }
     }
@@ -524,22 +549,26 @@ static int search_parts(struct bnr_search *s, const struct graph *kg, struct bou
             progress_open(&scope, report, offset + used + to_come, offset + solved_lower + rest);
         r = search_component(s, part, part_bound, limit - used - rest, first && i == sp->count - 1,
                              part_report, &pc);
-        if (r == NODE_FOUND || r == NODE_STOPPED) {
+        if (has_cover(r, &pc)) {
             split_add_cover(kc, &pc, to_kernel);
             used += pc.size;
             solved_lower += r == NODE_FOUND ? pc.size : part_bound;
         }
-        cover_free(&pc);
         split_part_done(sp, part);
-        if (r == NODE_STOPPED) {
-            r = cover_rest_greedily(s, sp, i + 1, kc);
+        int32_t left = split_size(sp, i) + to_come; /* vertices of this part and those to come */
+        if (r == NODE_STOPPED && pc.in == NULL && s->depth > 0 && used + left > limit) {
+            cover_free(kc); /* nothing within the limit: neither is the whole */
+        } else if (r == NODE_STOPPED) {
+            /* pc is in kc; a part that stopped without one gets a greedy cover too */
+            r = cover_rest_greedily(s, sp, pc.in != NULL ? i + 1 : i, kc);
             to_come = 0; /* in kc now */
         }
-        if (r == NODE_FOUND || r == NODE_STOPPED)
+        cover_free(&pc);
+        if (has_cover(r, kc))
             progress_improve(report, offset + kc->size + to_come);
         progress_close(part_report);
     }
-    if (r != NODE_FOUND && r != NODE_STOPPED)
+    if (!has_cover(r, kc))
         cover_free(kc);
     return r;
 }
@@ -556,7 +585,7 @@ static int search_kernel(struct bnr_search *s, const struct kernel *k,
     int32_t offset = kernel_offset(k);
     progress_improve(report, offset + kg->n); /* every kernel vertex */
     if (ks->stopped)
-        return stopped_with_greedy(s, kg, kc);
+        return stopped_at_node(s, kg, limit - kernel_offset(k), kc);
     struct bounded_split bs;
     if (split_kernel(kg, s->depth == 0 ? ROOT_CLIQUE_COVER_ROUNDS : 0, &bs) != MVC_OK) {
         bounded_split_free(&bs);
@@ -591,8 +620,8 @@ static int search_graph(struct bnr_search *s, const struct graph *g, struct grap
     s->nodes++;
     progress_nodes(report, 1);
     if (stop_requested(s)) {
-        int r = stopped_with_greedy(s, g, out);
-        if (r == NODE_STOPPED)
+        int r = stopped_at_node(s, g, limit, out);
+        if (has_cover(r, out))
             progress_improve(report, out->size);
         graph_free(to_free);
         return r;
@@ -613,7 +642,7 @@ static int search_graph(struct bnr_search *s, const struct graph *g, struct grap
         return status;
     struct cover kc = {0};
     int r = search_kernel(s, k, &ks, limit, first, report, &kc);
-    if (r == NODE_FOUND || r == NODE_STOPPED) {
+    if (has_cover(r, &kc)) {
         status = kernel_lift(k, &kc, out, s->err);
         if (status != MVC_OK)
             r = status;
@@ -701,7 +730,7 @@ int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover
     } else if (r == NODE_NONE) {
         outcome = pvc ? SOLVE_NO_COVER : SOLVE_OPTIMAL; /* MVC: the greedy cover is minimum */
     } else {
-        if (found.size < out->size)
+        if (found.in != NULL && found.size < out->size)
             cover_swap(out, &found);
         outcome = SOLVE_STOPPED;
     }
