@@ -2,6 +2,7 @@
 # part of the library (included by Makefile.am)
 mvc_gpu_SOURCES = \
 	src/cli/main.c \
+	src/cli/allocator.c src/cli/allocator.h \
 	src/cli/options.c src/cli/options.h \
 	src/cli/stats.c src/cli/stats.h \
 	src/cli/shutdown.c src/cli/shutdown.h \

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "allocator.h"
 #include "clock.h"
 #include "cover.h"
 #include "gpu.h"
@@ -823,6 +824,7 @@ static int uses_gpu(const struct solve_opts *o)
 int main(int argc, char **argv)
 {
     double t_start = clock_seconds();
+    allocator_keep_freed();
     /* a SIGTERM while the program starts waits for the watcher, which answers it */
     shutdown_hold_signals();
 #ifdef HAVE_MPI
