@@ -23,6 +23,14 @@ int clique_alloc(void **p, size_t bytes, const char *what, struct error *err)
     return status;
 }
 
+int clique_device_read_best(struct clique_device *d, int32_t size, int32_t *out,
+                            cudaStream_t stream, struct error *err)
+{
+    int status = CUDA_CHECK(err, cudaMemcpyAsync(out, d->p.best_clique, (size_t)size * sizeof *out,
+                                                 cudaMemcpyDeviceToHost, stream));
+    return status == MVC_OK ? CUDA_CHECK(err, cudaStreamSynchronize(stream)) : status;
+}
+
 void clique_device_close(struct clique_device *d)
 {
     struct clique_params *p = &d->p;

@@ -32,6 +32,11 @@ struct clique_device {
     unsigned int *seq;
 };
 
+/* How often a host thread looks at a running launch that shares its search. */
+#define CLIQUE_LOOK_SECONDS 0.001
+/* Subproblems a device is asked for at a time when others need work. */
+#define CLIQUE_EXPORTS_PER_ASK 32
+
 /* How the grid is laid out on one device. */
 struct clique_plan {
     int lane_words, threads, blocks, warps, sms;
@@ -73,6 +78,10 @@ int clique_device_open_grid(struct clique_device *d, const struct clique_plan *p
  */
 int clique_device_load(struct clique_device *d, struct clique_control *ctl, const int32_t *slots,
                        unsigned int count, struct error *err);
+
+/* The device's best clique, `size` vertices, into out (host), on `stream`. */
+int clique_device_read_best(struct clique_device *d, int32_t size, int32_t *out,
+                            cudaStream_t stream, struct error *err);
 
 /*
  * The root coloured by one warp from min_colour on (clique_launch_root):

@@ -19,6 +19,7 @@
 #include <string.h>
 
 extern "C" {
+#include "clique_search.h"
 #include "gpu_clique_member.h"
 #include "solve.h"
 }
@@ -30,11 +31,6 @@ extern "C" {
 #include "device_team.h"
 #include "kernel_watch.h"
 
-/* How often the host looks at a running launch. */
-#define MEMBER_LOOK_SECONDS 0.001
-/* Subproblems a device is asked for when its team asks for work. */
-#define EXPORT_PER_ASK 32
-
 struct member_part {
     struct clique_device d;
     struct clique_plan plan;
@@ -42,7 +38,6 @@ struct member_part {
     int32_t *clique;  /* a clique read back from the device */
     int32_t reported; /* the largest clique of this device the team has had */
     int requested, copied;
-    int joined;  /* counted as a member of the team */
     int holding; /* held work since its last take */
     int64_t nodes;
     int status;
@@ -113,11 +108,7 @@ static int report_clique(struct members *m, struct member_part *part, int32_t si
     if (size <= part->reported)
         return MVC_OK;
     struct clique_device *d = &part->d;
-    int status = CUDA_CHECK(err, cudaMemcpyAsync(part->clique, d->p.best_clique,
-                                                 (size_t)size * sizeof(int32_t),
-                                                 cudaMemcpyDeviceToHost, d->watch.side));
-    if (status == MVC_OK)
-        status = CUDA_CHECK(err, cudaStreamSynchronize(d->watch.side));
+    int status = clique_device_read_best(d, size, part->clique, d->watch.side, err);
     if (status == MVC_OK && is_clique(&m->cp, part->clique, size)) {
         m->link->found(m->link->team, part->clique, size);
         part->reported = size;
@@ -129,7 +120,7 @@ static int report_clique(struct members *m, struct member_part *part, int32_t si
 static int give_exports(struct members *m, const struct clique_params *p, const int32_t *slots,
                         size_t count, struct error *err)
 {
-    size_t item_most = 3 + (size_t)p->rows + 2 * (size_t)m->words64;
+    size_t item_most = clique_item_ints(p->rows, m->words64);
     int32_t *items = (int32_t *)malloc((count * item_most + 1) * sizeof(int32_t));
     if (items == NULL)
         return error_set(err, MVC_ENOMEM, "out of memory for subproblems a device hands back");
@@ -142,10 +133,10 @@ static int give_exports(struct members *m, const struct clique_params *p, const 
             left += __builtin_popcount(set[w]);
         /* its bound: the depth and every candidate */
         int32_t *item = items + at;
-        size_t ints = 3 + (size_t)depth + 2 * (size_t)m->words64;
+        size_t ints = clique_item_ints(depth, m->words64);
         item[0] = (int32_t)ints, item[1] = depth, item[2] = depth + left;
-        memcpy(item + 3, slot + 1, (size_t)depth * sizeof(int32_t));
-        int32_t *bits = item + 3 + depth;
+        memcpy(item + CLIQUE_ITEM_HEAD, slot + 1, (size_t)depth * sizeof(int32_t));
+        int32_t *bits = item + CLIQUE_ITEM_HEAD + depth;
         memset(bits, 0, 2 * (size_t)m->words64 * sizeof(int32_t));
         memcpy(bits, set, (size_t)m->cp.words * sizeof(clique_word));
         at += ints;
@@ -182,7 +173,7 @@ static int look(struct members *m, struct member_part *part, int32_t *floor, int
     }
     if (status != MVC_OK || *stop_sent)
         return status;
-    auto want = [&]() { return link->wanted(link->team) ? EXPORT_PER_ASK : 0; };
+    auto want = [&]() { return link->wanted(link->team) ? CLIQUE_EXPORTS_PER_ASK : 0; };
     auto take = [&](const int32_t *slots, size_t count) {
         return give_exports(m, &d->p, slots, count, err);
     };
@@ -212,8 +203,9 @@ static int load_slots(struct members *m, struct member_part *part, const int32_t
         int32_t *slot = part->slots + (size_t)count * p->slot_stride;
         memset(slot, 0, p->slot_stride * sizeof(int32_t));
         slot[0] = depth;
-        memcpy(slot + 1, item + 3, (size_t)depth * sizeof(int32_t));
-        memcpy(slot + 1 + p->rows, item + 3 + depth, (size_t)m->cp.words * sizeof(clique_word));
+        memcpy(slot + 1, item + CLIQUE_ITEM_HEAD, (size_t)depth * sizeof(int32_t));
+        memcpy(slot + 1 + p->rows, item + CLIQUE_ITEM_HEAD + depth,
+               (size_t)m->cp.words * sizeof(clique_word));
         count++;
     }
     *loaded = count;
@@ -280,7 +272,7 @@ static int open_part(struct members *m, struct member_part *part, struct error *
     if ((status = clique_device_plan(&m->cp, &m->o, 1, p, &part->plan, err)) != MVC_OK ||
         (status = clique_device_open_grid(d, &part->plan, 1, err)) != MVC_OK)
         return status;
-    d->watch.report_seconds = MEMBER_LOOK_SECONDS;
+    d->watch.report_seconds = CLIQUE_LOOK_SECONDS;
     part->slots = (int32_t *)malloc((size_t)p->queue_capacity * p->slot_stride * sizeof(int32_t));
     part->clique = (int32_t *)malloc(((size_t)m->cp.n + 1) * sizeof(int32_t));
     if (part->slots == NULL || part->clique == NULL)
@@ -329,15 +321,14 @@ static void run_part(int index, void *arg)
             m->link->lost(m->link->team);
         else
             m->link->leave(m->link->team, 1);
-        part->joined = 0;
     }
 }
 
 static void refuse_part(int index, void *arg)
 {
+    (void)index;
     struct members *m = (struct members *)arg;
     m->link->leave(m->link->team, 1);
-    m->part[index].joined = 0;
 }
 
 int gpu_clique_members(const struct clique_member_link *link, int devices, int32_t n, int32_t words,
@@ -368,8 +359,6 @@ int gpu_clique_members(const struct clique_member_link *link, int devices, int32
         m->size = DEVICE_TEAM_MAX;
     int caller_device = 0;
     (void)cudaGetDevice(&caller_device);
-    for (int i = 0; i < m->size; i++)
-        m->part[i].joined = 1;
     link->join(link->team, m->size);
     device_team_run(m->size, run_part, refuse_part, m);
     for (int i = m->size - 1; i >= 0; i--) {

@@ -35,10 +35,6 @@ extern "C" {
 #include "device_team.h"
 #include "kernel_watch.h"
 
-/* Subproblems a busy device is asked for in one round, per idle device. */
-#define EXPORT_PER_IDLE 32
-/* How often the host looks at a running kernel of a team of several devices. */
-#define TEAM_LOOK_SECONDS 0.001
 /* How often an idle device's thread looks for work. */
 #define IDLE_POLL_SECONDS 0.0001
 
@@ -128,7 +124,7 @@ static int pool_exports(struct clique_team *t, const int32_t *slots, size_t coun
  */
 static int serve_exports(struct clique_team *t, struct clique_part *part, struct error *err)
 {
-    auto want = [&]() { return EXPORT_PER_IDLE * work_pool_hunger(&t->pool); };
+    auto want = [&]() { return CLIQUE_EXPORTS_PER_ASK * work_pool_hunger(&t->pool); };
     auto take = [&](const int32_t *slots, size_t count) {
         return pool_exports(t, slots, count, err);
     };
@@ -258,7 +254,7 @@ static int open_part(struct clique_team *t, int index, struct error *err)
                                                       cudaMemcpyHostToDevice, stream))) != MVC_OK)
             return status;
         if (t->size > 1)
-            d->watch.report_seconds = TEAM_LOOK_SECONDS;
+            d->watch.report_seconds = CLIQUE_LOOK_SECONDS;
     }
     set_params(t, index, p);
     if ((status = clique_device_plan(t->cp, t->o, t->size > 1, p, &part->plan, err)) != MVC_OK)
@@ -277,7 +273,6 @@ static int launch(struct clique_team *t, int index, const int32_t *slots, unsign
 {
     struct clique_part *part = &t->part[index];
     struct clique_device *d = &part->d;
-    struct clique_params *p = &d->p;
     cudaStream_t stream = d->watch.stream;
     struct clique_control ctl;
     initial_control(t, part->size, &ctl);
@@ -297,10 +292,8 @@ static int launch(struct clique_team *t, int index, const int32_t *slots, unsign
     part->nodes += (int64_t)ctl.nodes;
     part->spared += (int64_t)ctl.spared;
     if (ctl.hot[HOT_BEST] > part->size) {
-        if ((status = CUDA_CHECK(err, cudaMemcpyAsync(part->clique, p->best_clique,
-                                                      (size_t)ctl.hot[HOT_BEST] * sizeof(int32_t),
-                                                      cudaMemcpyDeviceToHost, stream))) != MVC_OK ||
-            (status = CUDA_CHECK(err, cudaStreamSynchronize(stream))) != MVC_OK)
+        if ((status = clique_device_read_best(d, ctl.hot[HOT_BEST], part->clique, stream, err)) !=
+            MVC_OK)
             return status;
         part->size = ctl.hot[HOT_BEST];
         team_offer(t, part->size);
@@ -504,7 +497,7 @@ int clique_team_search(const struct solve_opts *o, struct clique_problem *cp, in
         if (status == MVC_OK)
             status = clique_device_open(&t->part[0].d, cp, t->low_rows, err);
         if (status == MVC_OK && t->size > 1)
-            t->part[0].d.watch.report_seconds = TEAM_LOOK_SECONDS;
+            t->part[0].d.watch.report_seconds = CLIQUE_LOOK_SECONDS;
     }
     /*
      * The device's start-up can take longer than a short limit: past the
