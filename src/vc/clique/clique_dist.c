@@ -287,6 +287,60 @@ static int team_passive(struct team *t)
 }
 
 /*
+ * Which items a packing of the pool takes, in pool order from the oldest:
+ * every other one, or the first `most` of depth 1 or more. A function of
+ * the item, its place among those looked at and how many were taken before
+ * it, so that sizing and copying take the same ones.
+ */
+struct pool_pick {
+    enum { PICK_EVERY_OTHER, PICK_DEEP } rule;
+    size_t most;
+};
+
+static int pool_picks(struct pool_pick pick, const int32_t *item, size_t seen, size_t taken)
+{
+    if (pick.rule == PICK_EVERY_OTHER)
+        return seen % 2 == 0;
+    return taken < pick.most && item[1] > 0;
+}
+
+/*
+ * Under the lock: the items `pick` takes, laid end to end in a malloc'd
+ * *items of *ints ints and a 0 after them, out of the pool; the rest stay
+ * in order. Returns how many; 0 (and *items untouched) when none or memory
+ * is short.
+ */
+static size_t pool_pack(struct team *t, struct pool_pick pick, int32_t **items, size_t *ints)
+{
+    size_t total = 0, taken = 0;
+    for (size_t i = t->head; i < t->count; i++)
+        if (pool_picks(pick, t->pool[i], i - t->head, taken))
+            total += (size_t)t->pool[i][0], taken++;
+    int32_t *out = taken > 0 ? malloc((total + 1) * sizeof *out) : NULL;
+    if (out == NULL)
+        return 0;
+    size_t at = 0, kept = t->head;
+    taken = 0;
+    for (size_t i = t->head; i < t->count; i++) {
+        if (pool_picks(pick, t->pool[i], i - t->head, taken)) {
+            memcpy(out + at, t->pool[i], (size_t)t->pool[i][0] * sizeof *out);
+            at += (size_t)t->pool[i][0];
+            free(t->pool[i]);
+            taken++;
+        } else {
+            t->pool[kept++] = t->pool[i];
+        }
+    }
+    out[at] = 0;
+    *items = out;
+    *ints = at;
+    t->count = kept;
+    if (t->head == t->count)
+        t->head = t->count = 0;
+    return taken;
+}
+
+/*
  * Every other item of the pool, from the oldest (at least one), laid end
  * to end in a malloc'd array of *ints: the thief and this rank both go on
  * in the order the search would have taken (a newer half would leave the
@@ -296,29 +350,12 @@ static int team_passive(struct team *t)
  */
 static int32_t *team_give(struct team *t, size_t *ints)
 {
+    int32_t *out = NULL;
     pthread_mutex_lock(&t->lock);
-    size_t give = (t->count - t->head + 1) / 2, total = 0;
-    for (size_t i = t->head; i < t->count; i += 2)
-        total += (size_t)t->pool[i][0];
-    int32_t *out = give > 0 ? malloc(total * sizeof *out) : NULL;
-    if (out != NULL) {
-        size_t at = 0, kept = t->head;
-        for (size_t i = t->head; i < t->count; i++) {
-            if ((i - t->head) % 2 == 0) {
-                memcpy(out + at, t->pool[i], (size_t)t->pool[i][0] * sizeof *out);
-                at += (size_t)t->pool[i][0];
-                free(t->pool[i]);
-            } else {
-                t->pool[kept++] = t->pool[i];
-            }
-        }
-        t->count = kept;
-        if (t->head == t->count)
-            t->head = t->count = 0;
-        *ints = total;
-    }
+    int empty = t->head == t->count;
+    pool_pack(t, (struct pool_pick){PICK_EVERY_OTHER, 0}, &out, ints);
     pthread_mutex_unlock(&t->lock);
-    if (give == 0)
+    if (empty)
         __atomic_store_n(&t->split.want, 1, __ATOMIC_RELAXED);
     return out;
 }
@@ -368,34 +405,11 @@ static void member_leave(void *arg, int members)
 /* Under the lock: up to `room` items of depth 1 or more, from the oldest, laid end to end. */
 static size_t pool_take_deep(struct team *t, size_t room, int32_t **items, size_t *ints)
 {
-    size_t deep = 0, total = 0, taken = 0;
+    size_t deep = 0;
     for (size_t i = t->head; i < t->count; i++)
         deep += t->pool[i][1] > 0;
     size_t most = t->idle > 1 && deep > 1 ? deep / 2 : deep;
-    most = most < room ? most : room;
-    for (size_t i = t->head; i < t->count && taken < most; i++)
-        if (t->pool[i][1] > 0)
-            total += (size_t)t->pool[i][0], taken++;
-    if (taken == 0 || (*items = malloc((total + 1) * sizeof **items)) == NULL)
-        return 0;
-    size_t at = 0, kept = t->head;
-    taken = 0;
-    for (size_t i = t->head; i < t->count; i++) {
-        if (taken < most && t->pool[i][1] > 0) {
-            memcpy(*items + at, t->pool[i], (size_t)t->pool[i][0] * sizeof **items);
-            at += (size_t)t->pool[i][0];
-            free(t->pool[i]);
-            taken++;
-        } else {
-            t->pool[kept++] = t->pool[i];
-        }
-    }
-    (*items)[at] = 0;
-    *ints = at;
-    t->count = kept;
-    if (t->head == t->count)
-        t->head = t->count = 0;
-    return taken;
+    return pool_pack(t, (struct pool_pick){PICK_DEEP, most < room ? most : room}, items, ints);
 }
 
 static size_t member_take(void *arg, int busy, size_t room, int32_t **items, size_t *ints)
