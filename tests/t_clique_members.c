@@ -44,7 +44,7 @@ static int64_t handed_back; /* items the stand-ins gave back (atomic) */
 
 struct stand_in {
     const struct clique_member_link *link;
-    int32_t n, words, target;
+    int32_t n, target;
     const uint64_t *rows;
     int maxsat;
     int64_t nodes;
@@ -115,7 +115,7 @@ static int stand_in(const struct clique_member_link *link, int devices, int32_t 
                     const uint64_t *rows, int maxsat, int32_t target, int64_t *nodes,
                     struct error *err)
 {
-    (void)devices, (void)err;
+    (void)devices, (void)words, (void)err;
     *nodes = 0;
     if (mode == LEAVE) {
         link->join(link->team, STAND_IN_DEVICES);
@@ -126,7 +126,7 @@ static int stand_in(const struct clique_member_link *link, int devices, int32_t 
     pthread_t ids[STAND_IN_DEVICES];
     link->join(link->team, STAND_IN_DEVICES);
     for (int i = 0; i < STAND_IN_DEVICES; i++) {
-        d[i] = (struct stand_in){link, n, words, target, rows, maxsat, 0};
+        d[i] = (struct stand_in){link, n, target, rows, maxsat, 0};
         pthread_create(&ids[i], NULL, stand_in_device, &d[i]);
     }
     for (int i = 0; i < STAND_IN_DEVICES; i++) {

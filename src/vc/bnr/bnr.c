@@ -585,7 +585,7 @@ static int search_kernel(struct bnr_search *s, const struct kernel *k,
     int32_t offset = kernel_offset(k);
     progress_improve(report, offset + kg->n); /* every kernel vertex */
     if (ks->stopped)
-        return stopped_at_node(s, kg, limit - kernel_offset(k), kc);
+        return stopped_at_node(s, kg, limit - offset, kc);
     struct bounded_split bs;
     if (split_kernel(kg, s->depth == 0 ? ROOT_CLIQUE_COVER_ROUNDS : 0, &bs) != MVC_OK) {
         bounded_split_free(&bs);
