@@ -13,6 +13,7 @@
 #include "bound_sat.h"
 #include "clock.h"
 #include "gen.h"
+#include "sat.h"
 #include "tap.h"
 
 struct tally {
@@ -213,6 +214,28 @@ int main(void)
        satisfiable_count, max_fewest);
     ok(satisfiable_count > 0 && satisfiable_count < 200, "both kinds among them");
     is(pvc_wrong, 0, "PVC at opt - 1 (none) and opt (found) on every reduction");
+
+    /* the same with CaDiCaL for CDCL (bound_sat_opts.cadical), where the build has it */
+    if (sat_engine_available(SAT_ENGINE_CADICAL)) {
+        int cad_wrong = 0;
+        struct tally c = {0};
+        for (int i = 0; i < 100; i++) {
+            int32_t fewest, opt, size = -1;
+            struct graph *g = random_reduction(&f, &r, &fewest, &opt);
+            struct solve_opts o = options(-1, 0);
+            o.bound_sat.cadical = 1;
+            cad_wrong += run(g, o, opt, 1, &c, &size) != SOLVE_OPTIMAL || size != opt;
+            struct solve_opts at = options(opt, 0), below = options(opt - 1, 0);
+            at.bound_sat.cadical = below.bound_sat.cadical = 1;
+            cad_wrong += run(g, at, opt, 1, &c, NULL) != SOLVE_FOUND;
+            cad_wrong += run(g, below, opt, 1, &c, NULL) != SOLVE_NO_COVER;
+            graph_free(g);
+        }
+        ok(cad_wrong == 0 && c.invalid == 0 && c.wrong_claim == 0,
+           "CaDiCaL: 100 3-SAT reductions, the minimum found and proven, PVC at opt - 1 and opt");
+    } else {
+        skip("CaDiCaL: not in this build");
+    }
 
     /*
      * The pipeline's schedule (bound_sat_opts): the first round at once, the

@@ -1,7 +1,8 @@
 /*
- * The CDCL solver: random formulas against exhaustive search (answers agree,
- * models satisfy every clause), pigeonhole formulas refuted, planted
- * formulas of 200 variables satisfied, degenerate clauses, and the limits.
+ * The CDCL solver, on each engine the build has (its own, CaDiCaL): random
+ * formulas against exhaustive search (answers agree, models satisfy every
+ * clause), pigeonhole formulas refuted, planted formulas of 200 variables
+ * satisfied, degenerate clauses, and the limits.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -56,11 +57,20 @@ static int model_satisfies(const struct sat *s, const struct formula *f)
     return 1;
 }
 
-static struct sat *load(const struct formula *f)
+static enum sat_engine engine; /* the one under test */
+static const char *engine_name;
+
+static struct sat *fresh(int32_t vars)
 {
-    struct sat *s = sat_new(f->vars);
+    struct sat *s = sat_new_with(vars, engine);
     if (s == NULL)
         bail("out of memory");
+    return s;
+}
+
+static struct sat *load(const struct formula *f)
+{
+    struct sat *s = fresh(f->vars);
     for (int32_t c = 0; c < f->clauses; c++)
         if (sat_add_clause(s, f->lit[c], f->width[c]) != 0)
             bail("out of memory");
@@ -116,9 +126,8 @@ static void pigeonhole(struct formula *f, int32_t pigeons, int32_t holes)
             }
 }
 
-int main(void)
+static void check_engine(uint64_t seed)
 {
-    uint64_t seed = gen_master_seed();
     struct rng r = {seed};
     static struct formula f;
 
@@ -139,10 +148,11 @@ int main(void)
         }
         sat_free(s);
     }
-    is(wrong, 0, "600 random formulas: the answer agrees with exhaustive search (%d satisfiable)",
-       sats);
-    is(bad_model, 0, "every model satisfies its formula");
-    is(unknown, 0, "no limit, no unknown answer");
+    is(wrong, 0,
+       "%s: 600 random formulas: the answer agrees with exhaustive search (%d satisfiable)",
+       engine_name, sats);
+    is(bad_model, 0, "%s: every model satisfies its formula", engine_name);
+    is(unknown, 0, "%s: no limit, no unknown answer", engine_name);
 
     /* planted 3-SAT: satisfiable, and found so */
     int planted_ok = 0;
@@ -152,20 +162,21 @@ int main(void)
         planted_ok += sat_solve(s, NULL) == SAT_SATISFIABLE && model_satisfies(s, &f);
         sat_free(s);
     }
-    is(planted_ok, 10, "10 planted 3-SAT formulas of 200 variables: satisfied");
+    is(planted_ok, 10, "%s: 10 planted 3-SAT formulas of 200 variables: satisfied", engine_name);
 
     /* pigeonhole: refuted */
     for (int32_t holes = 3; holes <= 7; holes++) {
         pigeonhole(&f, holes + 1, holes);
         struct sat *s = load(&f);
-        is(sat_solve(s, NULL), SAT_UNSATISFIABLE, "%d pigeons in %d holes: unsatisfiable",
-           holes + 1, holes);
+        is(sat_solve(s, NULL), SAT_UNSATISFIABLE, "%s: %d pigeons in %d holes: unsatisfiable",
+           engine_name, holes + 1, holes);
         sat_free(s);
     }
     pigeonhole(&f, 7, 7);
     struct sat *s = load(&f);
     int r7 = sat_solve(s, NULL);
-    ok(r7 == SAT_SATISFIABLE && model_satisfies(s, &f), "7 pigeons in 7 holes: satisfied");
+    ok(r7 == SAT_SATISFIABLE && model_satisfies(s, &f), "%s: 7 pigeons in 7 holes: satisfied",
+       engine_name);
     sat_free(s);
 
     /* limits */
@@ -173,20 +184,23 @@ int main(void)
     s = load(&f);
     struct sat_limits lim = {100, deadline_after(0, NULL)};
     struct sat_stats st;
-    is(sat_solve(s, &lim), SAT_UNKNOWN, "11 pigeons in 10 holes within 100 conflicts: unknown");
+    is(sat_solve(s, &lim), SAT_UNKNOWN, "%s: 11 pigeons in 10 holes within 100 conflicts: unknown",
+       engine_name);
     sat_get_stats(s, &st);
-    is(st.conflicts, 100, "it stopped at the 100th conflict");
+    is(st.conflicts, 100, "%s: it stopped at the 100th conflict", engine_name);
     sat_free(s);
     volatile sig_atomic_t stop = 1;
     s = load(&f);
     lim = (struct sat_limits){0, deadline_after(0, &stop)};
-    is(sat_solve(s, &lim), SAT_UNKNOWN, "a raised stop flag ends the search: unknown");
+    is(sat_solve(s, &lim), SAT_UNKNOWN, "%s: a raised stop flag ends the search: unknown",
+       engine_name);
     sat_free(s);
     s = load(&f);
     lim = (struct sat_limits){0, deadline_after(0.05, NULL)};
-    is(sat_solve(s, &lim), SAT_UNKNOWN, "11 pigeons in 10 holes within 0.05 s: unknown");
+    is(sat_solve(s, &lim), SAT_UNKNOWN, "%s: 11 pigeons in 10 holes within 0.05 s: unknown",
+       engine_name);
     sat_get_stats(s, &st);
-    ok(st.seconds < 1.0, "the time limit is kept (%.3f s)", st.seconds);
+    ok(st.seconds < 1.0, "%s: the time limit is kept (%.3f s)", engine_name, st.seconds);
     sat_free(s);
 
     /* going on after a limit: the same answers, in chunks of 50 conflicts, phases reset between */
@@ -198,9 +212,11 @@ int main(void)
         res = sat_solve(s, &lim);
         chunks++;
     }
-    is(res, SAT_UNSATISFIABLE, "8 pigeons in 7 holes, 50 conflicts a call: refuted after %d calls",
+    is(res, SAT_UNSATISFIABLE,
+       "%s: 8 pigeons in 7 holes, 50 conflicts a call: refuted after %d calls", engine_name,
        chunks);
-    is(sat_solve(s, &lim), SAT_UNSATISFIABLE, "called again after the answer: the same answer");
+    is(sat_solve(s, &lim), SAT_UNSATISFIABLE, "%s: called again after the answer: the same answer",
+       engine_name);
     sat_free(s);
     int resumed_ok = 0;
     for (int i = 0; i < 5; i++) {
@@ -215,7 +231,9 @@ int main(void)
         resumed_ok += res == SAT_SATISFIABLE && model_satisfies(s, &f);
         sat_free(s);
     }
-    is(resumed_ok, 5, "5 planted formulas, 50 conflicts a call, random phases between: satisfied");
+    is(resumed_ok, 5,
+       "%s: 5 planted formulas, 50 conflicts a call, random phases between: satisfied",
+       engine_name);
 
     /*
      * going on after a stop raised between decisions: every variable still gets decided (a
@@ -241,46 +259,69 @@ int main(void)
         sat_free(s);
     }
     is(stopped_ok, 20,
-       "20 formulas of positive 2-clauses, 300 calls stopped between decisions, "
-       "then one to the end: satisfied");
+       "%s: 20 formulas of positive 2-clauses, 300 calls stopped between decisions, "
+       "then one to the end: satisfied",
+       engine_name);
 
     /* degenerate clauses */
-    s = sat_new(0);
-    is(sat_solve(s, NULL), SAT_SATISFIABLE, "no variables, no clauses: satisfiable");
+    s = fresh(0);
+    is(sat_solve(s, NULL), SAT_SATISFIABLE, "%s: no variables, no clauses: satisfiable",
+       engine_name);
     sat_free(s);
-    s = sat_new(2);
+    s = fresh(2);
     sat_add_clause(s, NULL, 0);
-    is(sat_solve(s, NULL), SAT_UNSATISFIABLE, "the empty clause: unsatisfiable");
+    is(sat_solve(s, NULL), SAT_UNSATISFIABLE, "%s: the empty clause: unsatisfiable", engine_name);
     sat_free(s);
-    s = sat_new(1);
+    s = fresh(1);
     int32_t x = SAT_LIT(0, 0), not_x = SAT_LIT(0, 1);
     sat_add_clause(s, &x, 1);
     sat_add_clause(s, &not_x, 1);
-    is(sat_solve(s, NULL), SAT_UNSATISFIABLE, "x and not x as units: unsatisfiable");
+    is(sat_solve(s, NULL), SAT_UNSATISFIABLE, "%s: x and not x as units: unsatisfiable",
+       engine_name);
     sat_free(s);
-    s = sat_new(2);
+    s = fresh(2);
     int32_t taut[3] = {SAT_LIT(0, 0), SAT_LIT(1, 1), SAT_LIT(0, 1)};
     int32_t dup[3] = {SAT_LIT(1, 0), SAT_LIT(1, 0), SAT_LIT(1, 0)};
     int32_t neg_y = SAT_LIT(1, 1);
     sat_add_clause(s, taut, 3);
     sat_add_clause(s, dup, 3);
-    is(sat_solve(s, NULL), SAT_SATISFIABLE, "a tautology and a repeated literal: satisfiable");
-    ok(sat_value(s, 1) == 1, "the repeated literal y is true in the model");
+    is(sat_solve(s, NULL), SAT_SATISFIABLE, "%s: a tautology and a repeated literal: satisfiable",
+       engine_name);
+    ok(sat_value(s, 1) == 1, "%s: the repeated literal y is true in the model", engine_name);
     sat_free(s);
-    s = sat_new(2);
+    s = fresh(2);
     sat_add_clause(s, dup, 3);
     sat_add_clause(s, &neg_y, 1);
-    is(sat_solve(s, NULL), SAT_UNSATISFIABLE, "(y or y or y) and not y: unsatisfiable");
+    is(sat_solve(s, NULL), SAT_UNSATISFIABLE, "%s: (y or y or y) and not y: unsatisfiable",
+       engine_name);
     sat_free(s);
 
     /* phases steer the search but not the answer */
-    s = sat_new(3);
+    s = fresh(3);
     int32_t any[3] = {SAT_LIT(0, 0), SAT_LIT(1, 0), SAT_LIT(2, 0)};
     sat_add_clause(s, any, 3);
     sat_set_phase(s, 2, 1);
-    is(sat_solve(s, NULL), SAT_SATISFIABLE, "one clause with phases set: satisfiable");
-    ok(sat_value(s, 0) + sat_value(s, 1) + sat_value(s, 2) >= 1, "its model satisfies it");
+    is(sat_solve(s, NULL), SAT_SATISFIABLE, "%s: one clause with phases set: satisfiable",
+       engine_name);
+    ok(sat_value(s, 0) + sat_value(s, 1) + sat_value(s, 2) >= 1, "%s: its model satisfies it",
+       engine_name);
     sat_free(s);
+}
+
+int main(void)
+{
+    uint64_t seed = gen_master_seed();
+    engine = SAT_ENGINE_OWN;
+    engine_name = "own";
+    check_engine(seed);
+    if (sat_engine_available(SAT_ENGINE_CADICAL)) {
+        engine = SAT_ENGINE_CADICAL;
+        engine_name = "CaDiCaL";
+        check_engine(seed);
+    } else {
+        skip("CaDiCaL: not in this build");
+    }
+    ok(sat_new_with(-1, SAT_ENGINE_CADICAL) == NULL, "a negative variable count: no solver");
     done_testing();
     return exit_status();
 }

@@ -23,6 +23,7 @@
 #include "ranks.h"
 #endif
 #include "read.h"
+#include "sat.h"
 #include "shutdown.h"
 #include "solve.h"
 #include "stats.h"
@@ -118,6 +119,10 @@ static void print_version(void)
         printf("nauty: built in (the clique search branches on orbits of automorphisms)\n");
     else
         printf("nauty: not built in (no symmetry detection)\n");
+    if (sat_engine_available(SAT_ENGINE_CADICAL))
+        printf("CaDiCaL: built in (one of bound-sat's searches on machines of more than 4 CPUs)\n");
+    else
+        printf("CaDiCaL: not built in (bound-sat's own CDCL only)\n");
 }
 
 static FILE *open_for_writing(const char *path, FILE *dash)

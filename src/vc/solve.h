@@ -112,6 +112,12 @@ struct bound_sat_opts {
      * min-conflicts tabu search (gpu_transversal.h); builds with CUDA only.
      */
     int gpu_walkers;
+    /*
+     * CDCL by CaDiCaL (sat.h's SAT_ENGINE_CADICAL), alone past the first
+     * probe: no local search for the transversal. Builds with CaDiCaL only;
+     * elsewhere the own engine and the usual turns.
+     */
+    int cadical;
 };
 
 /*

@@ -51,6 +51,9 @@ libmvc_a_SOURCES += \
 	src/vc/boundsat/bound_sat.c src/vc/boundsat/bound_sat.h \
 	src/vc/boundsat/sat.c src/vc/boundsat/sat.h \
 	src/vc/boundsat/transversal.c src/vc/boundsat/transversal.h
+if HAVE_CADICAL
+libmvc_a_SOURCES += src/vc/boundsat/sat_cadical.c src/vc/boundsat/sat_cadical.h
+endif
 check_PROGRAMS += tests/t_sat tests/t_bound_sat tests/t_transversal
 TESTS += tests/t_sat tests/t_bound_sat tests/t_transversal
 tests_t_sat_LDADD = $(TEST_LDADD)

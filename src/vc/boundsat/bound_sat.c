@@ -108,10 +108,10 @@ static int add_at_most(struct sat *s, int32_t first, int32_t count, int32_t k)
  * outside it are tried out of the cover first.
  */
 static int encode(const struct graph *g, const int32_t *clique_of, int32_t cliques, int32_t slack,
-                  const struct cover *hint, struct sat **out)
+                  const struct cover *hint, enum sat_engine engine, struct sat **out)
 {
     int64_t vars = g->n + (slack > 0 ? (int64_t)cliques * (1 + slack) : 0);
-    struct sat *s = vars <= INT32_MAX / 2 ? sat_new((int32_t)vars) : NULL;
+    struct sat *s = vars <= INT32_MAX / 2 ? sat_new_with((int32_t)vars, engine) : NULL;
     int64_t *start = calloc((size_t)cliques + 2, sizeof *start);
     int32_t *lits = malloc(((size_t)g->n + (size_t)cliques + 1) * sizeof *lits);
     int status = MVC_ENOMEM;
@@ -257,6 +257,13 @@ static void walkers_finish(struct walkers *w, const struct solve_opts *o, struct
 #endif
 }
 
+/* The CDCL engine of a search: CaDiCaL where asked and built in. */
+static enum sat_engine engine_of(const struct solve_opts *o)
+{
+    return o->bound_sat.cadical && sat_engine_available(SAT_ENGINE_CADICAL) ? SAT_ENGINE_CADICAL
+                                                                            : SAT_ENGINE_OWN;
+}
+
 /*
  * Local search and CDCL by turns until one decides (SAT_SATISFIABLE with the
  * transversal in set, or SAT_UNSATISFIABLE), a limit ends it (SAT_UNKNOWN),
@@ -269,7 +276,8 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
     struct transversal *t = NULL; /* made after the probe, which on dense graphs ends it all */
     struct sat *s = NULL;
     struct walkers w = {.deadline = o->deadline};
-    int r = encode(g, clique_of, cliques, 0, greedy, &s);
+    enum sat_engine engine = engine_of(o);
+    int r = encode(g, clique_of, cliques, 0, greedy, engine, &s);
     int64_t steps = FIRST_STEPS, conflicts = PROBE_CONFLICTS;
     while (r == MVC_OK) {
         if (deadline_passed(&w.deadline))
@@ -281,10 +289,15 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
                 set[v] = (uint8_t)sat_value(s, v);
         if (r != SAT_UNKNOWN || deadline_passed(&w.deadline))
             break;
-        if (tot->rounds > 0)
+        if (tot->rounds > 0 || engine == SAT_ENGINE_CADICAL)
             wait_until(&w.deadline, o->bound_sat.first_round_until);
         if (deadline_passed(&w.deadline))
             break;
+        if (engine == SAT_ENGINE_CADICAL) {
+            conflicts = 0; /* past the probe, CaDiCaL to the end: it rephases and walks itself */
+            tot->rounds++;
+            continue;
+        }
         if (t == NULL) {
             for (int32_t v = 0; v < g->n; v++)
                 set[v] = !greedy->in[v]; /* independent: at most one per clique */
@@ -333,7 +346,7 @@ static int search_with_slack(const struct graph *g, const int32_t *clique_of, in
                              uint8_t *set, struct search_totals *tot)
 {
     struct sat *s = NULL;
-    int r = encode(g, clique_of, cliques, slack, greedy, &s);
+    int r = encode(g, clique_of, cliques, slack, greedy, engine_of(o), &s);
     if (r != MVC_OK)
         return r;
     if (deadline_passed(&o->deadline)) {

@@ -7,12 +7,17 @@
  */
 #include "sat.h"
 
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
 #include "error.h"
 #include "grow.h"
+#ifdef HAVE_CADICAL
+#include "sat_cadical.h"
+#endif
 
 /* An arena clause: size, flags, LBD, activity (float bits), then its literals. */
 #define CLAUSE_HEADER 4
@@ -51,6 +56,9 @@ struct lit_list {
 };
 
 struct sat {
+#ifdef HAVE_CADICAL
+    struct sat_cadical *cadical; /* the engine when it is CaDiCaL: nothing below is used then */
+#endif
     int32_t vars;
     int unsat;   /* an empty clause, or a contradiction among the units */
     int8_t *val; /* per literal: 1 true, -1 false, 0 unassigned */
@@ -245,10 +253,43 @@ struct sat *sat_new(int32_t vars)
     return s;
 }
 
+int sat_engine_available(enum sat_engine engine)
+{
+#ifdef HAVE_CADICAL
+    return engine == SAT_ENGINE_OWN || engine == SAT_ENGINE_CADICAL;
+#else
+    return engine == SAT_ENGINE_OWN;
+#endif
+}
+
+struct sat *sat_new_with(int32_t vars, enum sat_engine engine)
+{
+    if (engine == SAT_ENGINE_OWN)
+        return sat_new(vars);
+#ifdef HAVE_CADICAL
+    struct sat *s = engine == SAT_ENGINE_CADICAL && vars >= 0 ? calloc(1, sizeof *s) : NULL;
+    if (s != NULL && (s->cadical = sat_cadical_new()) == NULL) {
+        free(s);
+        s = NULL;
+    }
+    return s;
+#else
+    (void)vars;
+    return NULL;
+#endif
+}
+
 void sat_free(struct sat *s)
 {
     if (s == NULL)
         return;
+#ifdef HAVE_CADICAL
+    if (s->cadical != NULL) {
+        sat_cadical_free(s->cadical);
+        free(s);
+        return;
+    }
+#endif
     if (s->bins != NULL)
         for (int32_t l = 0; l < 2 * s->vars; l++)
             free(s->bins[l].l);
@@ -265,6 +306,12 @@ void sat_free(struct sat *s)
 
 void sat_set_phase(struct sat *s, int32_t v, int value)
 {
+#ifdef HAVE_CADICAL
+    if (s->cadical != NULL) {
+        sat_cadical_set_phase(s->cadical, v, value);
+        return;
+    }
+#endif
     s->phase[v] = value != 0;
 }
 
@@ -324,6 +371,10 @@ static int compare_lits(const void *a, const void *b)
 
 int sat_add_clause(struct sat *s, const int32_t *lits, int32_t len)
 {
+#ifdef HAVE_CADICAL
+    if (s->cadical != NULL)
+        return sat_cadical_add_clause(s->cadical, lits, len);
+#endif
     if (s->unsat)
         return MVC_OK;
     int32_t *c = malloc(((size_t)len + 1) * sizeof *c);
@@ -714,6 +765,10 @@ static int learn(struct sat *s, int32_t confl, const int32_t bin[2])
 
 int sat_solve(struct sat *s, const struct sat_limits *lim)
 {
+#ifdef HAVE_CADICAL
+    if (s->cadical != NULL)
+        return sat_cadical_solve(s->cadical, lim);
+#endif
     double start = clock_seconds();
     if (s->unsat)
         return SAT_UNSATISFIABLE;
@@ -797,10 +852,20 @@ int sat_solve(struct sat *s, const struct sat_limits *lim)
 
 int sat_value(const struct sat *s, int32_t v)
 {
+#ifdef HAVE_CADICAL
+    if (s->cadical != NULL)
+        return sat_cadical_value(s->cadical, v);
+#endif
     return s->val[2 * v] == 1;
 }
 
 void sat_get_stats(const struct sat *s, struct sat_stats *st)
 {
+#ifdef HAVE_CADICAL
+    if (s->cadical != NULL) {
+        sat_cadical_get_stats(s->cadical, st);
+        return;
+    }
+#endif
     *st = s->stats;
 }
