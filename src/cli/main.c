@@ -120,7 +120,7 @@ static void print_version(void)
     else
         printf("nauty: not built in (no symmetry detection)\n");
     if (sat_engine_available(SAT_ENGINE_CADICAL))
-        printf("CaDiCaL: built in (one of bound-sat's searches on machines of more than 4 CPUs)\n");
+        printf("CaDiCaL: built in (bound-sat's searches past the first, on more than 4 CPUs)\n");
     else
         printf("CaDiCaL: not built in (bound-sat's own CDCL only)\n");
 }

@@ -108,7 +108,7 @@ static int add_at_most(struct sat *s, int32_t first, int32_t count, int32_t k)
  * outside it are tried out of the cover first.
  */
 static int encode(const struct graph *g, const int32_t *clique_of, int32_t cliques, int32_t slack,
-                  const struct cover *hint, enum sat_engine engine, struct sat **out)
+                  const struct cover *hint, enum sat_engine engine, uint64_t seed, struct sat **out)
 {
     int64_t vars = g->n + (slack > 0 ? (int64_t)cliques * (1 + slack) : 0);
     struct sat *s = vars <= INT32_MAX / 2 ? sat_new_with((int32_t)vars, engine) : NULL;
@@ -117,6 +117,7 @@ static int encode(const struct graph *g, const int32_t *clique_of, int32_t cliqu
     int status = MVC_ENOMEM;
     if (s == NULL || start == NULL || lits == NULL)
         goto out;
+    sat_set_seed(s, seed);
     /*
      * Each clique's clause in a run of words of its own (a counting sort):
      * y_c first, then the members; without slack y_c is left out.
@@ -277,7 +278,7 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
     struct sat *s = NULL;
     struct walkers w = {.deadline = o->deadline};
     enum sat_engine engine = engine_of(o);
-    int r = encode(g, clique_of, cliques, 0, greedy, engine, &s);
+    int r = encode(g, clique_of, cliques, 0, greedy, engine, o->seed, &s);
     int64_t steps = FIRST_STEPS, conflicts = PROBE_CONFLICTS;
     while (r == MVC_OK) {
         if (deadline_passed(&w.deadline))
@@ -346,7 +347,7 @@ static int search_with_slack(const struct graph *g, const int32_t *clique_of, in
                              uint8_t *set, struct search_totals *tot)
 {
     struct sat *s = NULL;
-    int r = encode(g, clique_of, cliques, slack, greedy, engine_of(o), &s);
+    int r = encode(g, clique_of, cliques, slack, greedy, engine_of(o), o->seed, &s);
     if (r != MVC_OK)
         return r;
     if (deadline_passed(&o->deadline)) {

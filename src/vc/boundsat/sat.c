@@ -304,6 +304,16 @@ void sat_free(struct sat *s)
     free(s);
 }
 
+void sat_set_seed(struct sat *s, uint64_t seed)
+{
+#ifdef HAVE_CADICAL
+    if (s->cadical != NULL)
+        sat_cadical_set_seed(s->cadical, seed);
+#else
+    (void)s, (void)seed;
+#endif
+}
+
 void sat_set_phase(struct sat *s, int32_t v, int value)
 {
 #ifdef HAVE_CADICAL

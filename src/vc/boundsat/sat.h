@@ -54,6 +54,12 @@ void sat_free(struct sat *s);
 int sat_add_clause(struct sat *s, const int32_t *lits, int32_t len);
 
 /*
+ * The seed of the engine's random choices: CaDiCaL's; the own search makes
+ * none, and ignores it.
+ */
+void sat_set_seed(struct sat *s, uint64_t seed);
+
+/*
  * The value tried first for v when the search next decides it (default: false;
  * CaDiCaL: its own default and phases, and the value given where its interface
  * takes one, from version 1.9).

@@ -77,6 +77,11 @@ int sat_cadical_add_clause(struct sat_cadical *c, const int32_t *lits, int32_t l
     return MVC_OK;
 }
 
+void sat_cadical_set_seed(struct sat_cadical *c, uint64_t seed)
+{
+    ccadical_set_option(c->solver, "seed", (int)(seed % INT32_MAX)); /* its options are ints */
+}
+
 void sat_cadical_set_phase(struct sat_cadical *c, int32_t v, int value)
 {
 #ifdef HAVE_CCADICAL_PHASE
