@@ -114,8 +114,8 @@ struct bound_sat_opts {
     int gpu_walkers;
     /*
      * CDCL by CaDiCaL (sat.h's SAT_ENGINE_CADICAL), alone past the first
-     * probe: no local search for the transversal. Builds with CaDiCaL only;
-     * elsewhere the own engine and the usual turns.
+     * round: no more local search for the transversal. Builds with CaDiCaL
+     * only; elsewhere the own engine and the usual turns.
      */
     int cadical;
 };
