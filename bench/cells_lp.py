@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""An upper bound on the independence number of a vertex-transitive graph from local
+consistency: a linear program over the independent subsets of one piece of the graph.
+
+    bench/cells_lp.py GRAPH.gr ball R     # piece: the ball of radius R around a vertex
+    bench/cells_lp.py GRAPH.gr edge R     # the union of the balls around an edge's ends
+    bench/cells_lp.py GRAPH.gr cell       # a dodecahedral cell (graphs of girth 5, degree 4)
+
+For an independent set I and g uniform in the automorphism group, the pattern g^-1(I) on the
+piece P is a random independent subset of P: its distribution x is invariant under the
+stabiliser of P, its marginals on P and a(P) (a an automorphism) agree on their overlap, and
+every vertex of P is in it with probability |I| / n. The largest mean of those probabilities
+over such x bounds alpha / n (maximised by scipy's HiGHS). The group comes from networkx's
+VF2 matcher: the stabiliser of one vertex and one map to each of its neighbours generate it.
+
+Needs networkx, numpy and scipy.
+"""
+import sys
+
+import networkx as nx
+import numpy as np
+from networkx.algorithms.isomorphism import GraphMatcher
+from scipy.optimize import linprog
+from scipy.sparse import coo_matrix, vstack
+
+
+def read(path):
+    g = nx.Graph()
+    for line in open(path):
+        words = line.split()
+        if not words or words[0] == "c":
+            continue
+        if words[0] == "p":
+            g.add_nodes_from(range(1, int(words[2]) + 1))
+            continue
+        g.add_edge(int(words[0]), int(words[1]))
+    return g
+
+
+def automorphisms(g, nodes):
+    """Every automorphism, as arrays over positions in nodes (vertex-transitive, connected g)."""
+    pos = {v: i for i, v in enumerate(nodes)}
+    root = nodes[0]
+
+    def matcher(dst):
+        h1, h2 = g.copy(), g.copy()
+        nx.set_node_attributes(h1, 0, "m")
+        nx.set_node_attributes(h2, 0, "m")
+        h1.nodes[root]["m"] = h2.nodes[dst]["m"] = 1
+        return GraphMatcher(h1, h2, node_match=lambda a, b: a["m"] == b["m"])
+
+    gens = [np.array([pos[a[v]] for v in nodes]) for a in matcher(root).isomorphisms_iter()]
+    for u in g[root]:
+        a = next(matcher(u).isomorphisms_iter())
+        gens.append(np.array([pos[a[v]] for v in nodes]))
+    seen, frontier = {tuple(range(len(nodes)))}, [np.arange(len(nodes))]
+    while frontier:
+        grown = []
+        for p in frontier:
+            for q in gens:
+                r = tuple(q[p])
+                if r not in seen:
+                    seen.add(r)
+                    grown.append(np.array(r))
+        frontier = grown
+    return [np.array(p) for p in seen]
+
+
+def cell(adj, v, three):
+    """The dodecahedron through v and three of its neighbours: pentagons closed under pairs."""
+    def pentagon(x, u, y):
+        for p in adj[x] - {u}:
+            for q in adj[p] - {x, u}:
+                if y in adj[q]:
+                    return [x, u, y, q, p]
+        sys.exit("no pentagon through a path of length 2: not a cell complex")
+
+    nbr = {v: set(three)}
+    changed = True
+    while changed:
+        changed = False
+        for u in list(nbr):
+            k = sorted(nbr[u])
+            for i in range(len(k)):
+                for j in range(i + 1, len(k)):
+                    cyc = pentagon(k[i], u, k[j])
+                    for t in range(5):
+                        have = nbr.setdefault(cyc[t], set())
+                        if not {cyc[t - 1], cyc[(t + 1) % 5]} <= have:
+                            have |= {cyc[t - 1], cyc[(t + 1) % 5]}
+                            changed = True
+    return set(nbr)
+
+
+def main():
+    g = read(sys.argv[1])
+    kind = sys.argv[2]
+    radius = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    nodes = sorted(g)
+    n = len(nodes)
+    pos = {v: i for i, v in enumerate(nodes)}
+    adj = [set(pos[u] for u in g[v]) for v in nodes]
+
+    def ball(c):
+        return {pos[v] for v in nx.single_source_shortest_path_length(g, nodes[c], cutoff=radius)}
+
+    if kind == "ball":
+        piece = ball(0)
+    elif kind == "edge":
+        piece = ball(0) | ball(min(adj[0]))
+    elif kind == "cell":
+        piece = cell(adj, 0, sorted(adj[0])[:3])
+    else:
+        sys.exit("piece: ball R, edge R or cell")
+    piece = sorted(piece)
+    idx = {v: i for i, v in enumerate(piece)}
+    inside = [sum(1 << idx[u] for u in adj[v] if u in idx) for v in piece]
+    subsets = []
+
+    def grow(i, mask, barred):
+        if i == len(piece):
+            subsets.append(mask)
+            return
+        grow(i + 1, mask, barred)
+        if not (barred >> i) & 1:
+            grow(i + 1, mask | (1 << i), barred | inside[i])
+
+    grow(0, 0, 0)
+    bits = np.array([[(s >> i) & 1 for i in range(len(piece))] for s in subsets], dtype=np.int64)
+    group = automorphisms(g, nodes)
+    rows, cols, vals, count = [], [], [], 0
+
+    def same_marginals(left, right):
+        nonlocal count
+        w = 1 << np.arange(left.shape[1], dtype=np.int64)
+        k1, k2 = left @ w, right @ w
+        keys = {}
+        for i in np.nonzero(k1 != k2)[0]:
+            for key, sign in ((k1[i], 1.0), (k2[i], -1.0)):
+                rows.append(keys.setdefault(key, count + len(keys)))
+                cols.append(i)
+                vals.append(sign)
+        count += len(keys)
+
+    whole = frozenset(piece)
+    images = {}
+    for a in group:
+        image = frozenset(int(a[v]) for v in piece)
+        if image == whole:  # the stabiliser: x is invariant under it
+            moved = np.zeros_like(bits)
+            moved[:, [idx[int(a[v])] for v in piece]] = bits
+            same_marginals(bits, moved)
+        elif image & whole and image not in images:
+            images[image] = a
+    for image, a in images.items():
+        back = {int(a[v]): v for v in piece}
+        overlap = sorted(whole & image)
+        same_marginals(bits[:, [idx[v] for v in overlap]], bits[:, [idx[back[v]] for v in overlap]])
+    consistency = coo_matrix((vals, (rows, cols)), shape=(count, len(subsets))).tocsr()
+    a_eq = vstack([consistency, coo_matrix(np.ones((1, len(subsets))))]).tocsr()
+    b_eq = np.zeros(a_eq.shape[0])
+    b_eq[-1] = 1
+    res = linprog(-bits.sum(axis=1) / len(piece), A_eq=a_eq, b_eq=b_eq, bounds=(0, None),
+                  method="highs")
+    if res.status != 0:
+        sys.exit(res.message)
+    ratio = -res.fun
+    print(f"{sys.argv[1]}: {n} vertices, {len(group)} automorphisms; piece {kind}{f' {radius}' if kind != 'cell' else ''} "
+          f"of {len(piece)} vertices, {len(subsets)} independent subsets, {len(images)} overlapping images")
+    print(f"alpha / n <= {ratio:.6f}: alpha <= {ratio * n:.3f}, minimum cover >= {n - ratio * n:.3f}")
+
+
+if __name__ == "__main__":
+    main()
