@@ -23,18 +23,7 @@ from networkx.algorithms.isomorphism import GraphMatcher
 from scipy.optimize import linprog
 from scipy.sparse import coo_matrix, vstack
 
-
-def read(path):
-    g = nx.Graph()
-    for line in open(path):
-        words = line.split()
-        if not words or words[0] == "c":
-            continue
-        if words[0] == "p":
-            g.add_nodes_from(range(1, int(words[2]) + 1))
-            continue
-        g.add_edge(int(words[0]), int(words[1]))
-    return g
+from cells import read  # bench/cells.py, beside this script
 
 
 def automorphisms(g, nodes):
