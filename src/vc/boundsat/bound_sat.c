@@ -180,6 +180,18 @@ struct search_totals {
     int64_t steps, conflicts, decisions, rounds;
 };
 
+/* Counts a SAT search's conflicts and decisions into tot and frees it (s may be NULL). */
+static void retire_sat(struct sat *s, struct search_totals *tot)
+{
+    if (s == NULL)
+        return;
+    struct sat_stats ss;
+    sat_get_stats(s, &ss);
+    tot->conflicts += ss.conflicts;
+    tot->decisions += ss.decisions;
+    sat_free(s);
+}
+
 /* Until the clock reaches `until` (bound_sat_opts), or a stop. */
 static void wait_until(const struct deadline *d, double until)
 {
@@ -302,11 +314,7 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
          * by itself.
          */
         if (engine == SAT_ENGINE_OWN && tot->rounds > 0 && engine_of(o) == SAT_ENGINE_CADICAL) {
-            struct sat_stats ss;
-            sat_get_stats(s, &ss);
-            tot->conflicts += ss.conflicts;
-            tot->decisions += ss.decisions;
-            sat_free(s);
+            retire_sat(s, tot);
             s = NULL;
             engine = SAT_ENGINE_CADICAL;
             r = encode(g, clique_of, cliques, 0, greedy, engine, o->seed, &s);
@@ -340,13 +348,8 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
     if (r == SAT_UNKNOWN && walkers_found(&w, set))
         r = SAT_SATISFIABLE;
     walkers_finish(&w, o, tot);
-    struct sat_stats ss = {0};
-    if (s != NULL)
-        sat_get_stats(s, &ss);
     tot->steps += t != NULL ? transversal_steps(t) : 0;
-    tot->conflicts += ss.conflicts;
-    tot->decisions += ss.decisions;
-    sat_free(s);
+    retire_sat(s, tot);
     transversal_free(t);
     return r;
 }
@@ -373,11 +376,7 @@ static int search_with_slack(const struct graph *g, const int32_t *clique_of, in
     if (r == SAT_SATISFIABLE)
         for (int32_t v = 0; v < g->n; v++)
             set[v] = (uint8_t)sat_value(s, v);
-    struct sat_stats ss;
-    sat_get_stats(s, &ss);
-    tot->conflicts += ss.conflicts;
-    tot->decisions += ss.decisions;
-    sat_free(s);
+    retire_sat(s, tot);
     return r;
 }
 

@@ -317,10 +317,8 @@ void sat_set_seed(struct sat *s, uint64_t seed)
 void sat_set_phase(struct sat *s, int32_t v, int value)
 {
 #ifdef HAVE_CADICAL
-    if (s->cadical != NULL) {
-        sat_cadical_set_phase(s->cadical, v, value);
-        return;
-    }
+    if (s->cadical != NULL)
+        return; /* it keeps its own phases (sat_cadical.c) */
 #endif
     s->phase[v] = value != 0;
 }

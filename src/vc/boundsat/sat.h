@@ -60,9 +60,8 @@ int sat_add_clause(struct sat *s, const int32_t *lits, int32_t len);
 void sat_set_seed(struct sat *s, uint64_t seed);
 
 /*
- * The value tried first for v when the search next decides it (default: false;
- * CaDiCaL: its own default and phases, and the value given where its interface
- * takes one, from version 1.9).
+ * The value tried first for v when the search next decides it (default:
+ * false). CaDiCaL keeps its own phases and ignores it.
  */
 void sat_set_phase(struct sat *s, int32_t v, int value);
 

@@ -2,7 +2,9 @@
  * sat.h's calls on CaDiCaL's C interface (see sat_cadical.h). The interface
  * reports no statistics: conflicts are counted as the clauses it learns
  * (every one, units included, through its learn callback), decisions and
- * propagations are not known and stay 0. It gives no way to report running
+ * propagations are not known and stay 0. Nor does it take phases before
+ * version 1.9, and from then on a phase given is forced on every decision:
+ * the engine keeps its own. It gives no way to report running
  * out of memory either (the library aborts); the clause database of the
  * encodings it is given (bound_sat.c) is their edges and cliques.
  */
@@ -39,7 +41,9 @@ static int reached_limit(void *state)
 static void count_learnt(void *state, int *clause)
 {
     (void)clause;
-    ((struct sat_cadical *)state)->stats.learnt++;
+    struct sat_cadical *c = state;
+    c->stats.learnt++;
+    c->stats.conflicts++; /* each conflict learns one clause */
 }
 
 struct sat_cadical *sat_cadical_new(void)
@@ -82,31 +86,18 @@ void sat_cadical_set_seed(struct sat_cadical *c, uint64_t seed)
     ccadical_set_option(c->solver, "seed", (int)(seed % INT32_MAX)); /* its options are ints */
 }
 
-void sat_cadical_set_phase(struct sat_cadical *c, int32_t v, int value)
-{
-#ifdef HAVE_CCADICAL_PHASE
-    if (v >= c->mentioned)
-        return;
-    ccadical_phase(c->solver, value ? (int)v + 1 : -((int)v + 1));
-#else
-    (void)c, (void)v, (void)value; /* the interface of CaDiCaL before 1.9 has no phases */
-#endif
-}
-
 int sat_cadical_solve(struct sat_cadical *c, const struct sat_limits *lim)
 {
     if (c->result != SAT_UNKNOWN)
         return c->result;
-    if (lim != NULL && (deadline_stopped(&lim->deadline) || deadline_passed(&lim->deadline)))
+    if (lim != NULL && deadline_passed(&lim->deadline))
         return SAT_UNKNOWN;
     double start = clock_seconds();
-    int64_t learnt_before = c->stats.learnt;
     int64_t budget = lim != NULL && lim->max_conflicts > 0 ? lim->max_conflicts : -1;
     ccadical_limit(c->solver, "conflicts", budget > INT32_MAX ? INT32_MAX : (int)budget);
     c->lim = lim;
     int r = ccadical_solve(c->solver);
     c->lim = NULL;
-    c->stats.conflicts += c->stats.learnt - learnt_before;
     c->stats.seconds += clock_seconds() - start;
     if (r == 10 || r == 20)
         c->result = r == 10 ? SAT_SATISFIABLE : SAT_UNSATISFIABLE;

@@ -18,7 +18,6 @@ struct sat_cadical *sat_cadical_new(void);
 void sat_cadical_free(struct sat_cadical *c);
 int sat_cadical_add_clause(struct sat_cadical *c, const int32_t *lits, int32_t len);
 void sat_cadical_set_seed(struct sat_cadical *c, uint64_t seed);
-void sat_cadical_set_phase(struct sat_cadical *c, int32_t v, int value);
 int sat_cadical_solve(struct sat_cadical *c, const struct sat_limits *lim);
 int sat_cadical_value(const struct sat_cadical *c, int32_t v);
 void sat_cadical_get_stats(const struct sat_cadical *c, struct sat_stats *st);
