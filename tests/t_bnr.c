@@ -107,6 +107,126 @@ static void test_against_seq(uint64_t master)
        t.solves);
 }
 
+/*
+ * Graphs whose clique-cover bound is the optimum, the case of bnr's root
+ * probe (bound_sat_probe): it finds the cover on the reductions and refutes
+ * the bound of the kernels left of the cliques.
+ *
+ * Cliques of four, one vertex of each planted in an independent set, joined
+ * by random edges (two or three per vertex) of which none joins two planted
+ * vertices: three of each clique is the bound and the optimum. spoiled: one edge between two
+ * planted vertices as well, so that the optimum may be one above the bound.
+ */
+static struct graph *planted_cliques(uint64_t seed, int32_t cliques, int spoiled, char *desc,
+                                     size_t len)
+{
+    struct rng r = {seed};
+    static struct gen_edges ge;
+    static int32_t planted[1024];
+    ge.m = 0;
+    ge.n = 4 * cliques;
+    for (int32_t c = 0; c < cliques; c++) {
+        gen_gnp(&ge, &r, 4 * c, 4, 1.0);
+        planted[c] = 4 * c + rng_below(&r, 4);
+    }
+    int32_t extra = (2 + rng_below(&r, 2)) * ge.n;
+    for (int32_t i = 0; i < extra; i++) {
+        int32_t u = rng_below(&r, ge.n), v = rng_below(&r, ge.n);
+        if (u / 4 != v / 4 && !(planted[u / 4] == u && planted[v / 4] == v))
+            gen_edge(&ge, u, v);
+    }
+    if (spoiled)
+        gen_edge(&ge, planted[0], planted[1]);
+    snprintf(desc, len, "planted K4s c=%d%s seed=%llu", cliques, spoiled ? " spoiled" : "",
+             (unsigned long long)seed);
+    return gen_build(&ge, &r);
+}
+
+/*
+ * The reduction of a random 3-SAT formula satisfied by a planted assignment
+ * (vars variables, clauses about 4.2 per variable, each clause checked
+ * against the assignment): an edge per variable, a triangle per clause, each
+ * triangle vertex joined to its literal's vertex. Its minimum cover has
+ * exactly vars + 2 clauses vertices, the bound of those cliques.
+ */
+static struct graph *planted_reduction(uint64_t seed, int32_t vars, int32_t *opt, char *desc,
+                                       size_t len)
+{
+    struct rng r = {seed};
+    static struct gen_edges ge;
+    uint8_t truth[64];
+    int32_t clauses = vars * 21 / 5;
+    ge.m = 0;
+    ge.n = 2 * vars + 3 * clauses;
+    for (int32_t v = 0; v < vars; v++) {
+        truth[v] = (uint8_t)rng_below(&r, 2);
+        gen_edge(&ge, 2 * v, 2 * v + 1); /* 2v: v true, 2v + 1: v false */
+    }
+    for (int32_t c = 0; c < clauses; c++) {
+        int32_t lit[3];
+        int satisfied;
+        do {
+            satisfied = 0;
+            for (int k = 0; k < 3; k++) {
+                int32_t v;
+                do
+                    v = rng_below(&r, vars);
+                while ((k > 0 && v == lit[0] / 2) || (k > 1 && v == lit[1] / 2));
+                lit[k] = 2 * v + rng_below(&r, 2);
+                satisfied |= truth[v] == !(lit[k] & 1);
+            }
+        } while (!satisfied);
+        int32_t t = 2 * vars + 3 * c;
+        gen_edge(&ge, t, t + 1);
+        gen_edge(&ge, t + 1, t + 2);
+        gen_edge(&ge, t, t + 2);
+        for (int k = 0; k < 3; k++)
+            gen_edge(&ge, t + k, lit[k]);
+    }
+    *opt = vars + 2 * clauses;
+    snprintf(desc, len, "planted 3-SAT reduction vars=%d seed=%llu", vars,
+             (unsigned long long)seed);
+    return gen_build(&ge, &r);
+}
+
+static void test_planted(uint64_t master)
+{
+    struct check_tally t = {0};
+    char desc[96];
+    for (int i = 0; i < 40; i++) {
+        int32_t cliques = 10 + 4 * (i % 6);
+        struct graph *g = planted_cliques(master + (uint64_t)(3000 + i) * 15485863, cliques, 0,
+                                          desc, sizeof desc);
+        check_against(&bnr, g, 3 * cliques, desc, &t);
+        graph_free(g);
+    }
+    for (int i = 0; i < 30; i++) {
+        uint64_t seed = master + (uint64_t)(4000 + i) * 15485863;
+        struct graph *g = planted_cliques(seed, 10 + i % 5, 1, desc, sizeof desc);
+        struct solve_opts o;
+        solve_opts_default(&o);
+        struct cover ref = {0};
+        struct error err = {0};
+        if (solve_seq(g, &o, &ref, NULL, &err) != SOLVE_OPTIMAL)
+            bail(err.message);
+        check_against(&bnr, g, ref.size, desc, &t);
+        cover_free(&ref);
+        graph_free(g);
+    }
+    for (int i = 0; i < 30; i++) {
+        int32_t opt;
+        struct graph *g = planted_reduction(master + (uint64_t)(5000 + i) * 15485863, 30 + i % 11,
+                                            &opt, desc, sizeof desc);
+        check_against(&bnr, g, opt, desc, &t);
+        graph_free(g);
+    }
+    ok(t.failed == 0,
+       "%d graphs of planted cliques and satisfiable 3-SAT reductions (bound = optimum, and one "
+       "edge spoiling it), %d solves: all "
+       "agree",
+       t.graphs, t.solves);
+}
+
 static void test_stop(uint64_t master)
 {
     /* a graph on which the search takes seconds: sparse G(n, p) whose kernel stays large */
@@ -165,6 +285,7 @@ int main(void)
     check_special(&bnr);
     test_random(master);
     test_against_seq(master);
+    test_planted(master);
     test_stop(master);
     test_stopped_answer_is_best_reported(master);
     done_testing();

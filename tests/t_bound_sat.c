@@ -13,6 +13,7 @@
 #include "bound_sat.h"
 #include "clock.h"
 #include "gen.h"
+#include "greedy.h"
 #include "sat.h"
 #include "tap.h"
 
@@ -235,6 +236,53 @@ int main(void)
            "CaDiCaL: 100 3-SAT reductions, the minimum found and proven, PVC at opt - 1 and opt");
     } else {
         skip("CaDiCaL: not in this build");
+    }
+
+    /*
+     * bound_sat_probe, as bnr asks it at its root: without a conflict limit it
+     * decides every reduction (a cover of exactly the bound, which is then the
+     * optimum, or none, when the optimum is above it); with one conflict it
+     * may stay undecided and then leaves its cover alone.
+     */
+    {
+        int probe_wrong = 0, found = 0, refuted = 0, undecided_wrong = 0;
+        for (int i = 0; i < 100; i++) {
+            int32_t fewest, opt, bound = -1;
+            struct graph *g = random_reduction(&f, &r, &fewest, &opt);
+            struct cover hint = {0}, out = {0};
+            struct error err = {0};
+            if (greedy_cover(g, &hint, &err) != MVC_OK) {
+                probe_wrong++;
+                graph_free(g);
+                continue;
+            }
+            struct deadline none = {0};
+            int res = bound_sat_probe(g, &hint, 0, &none, &out, &bound);
+            if (res == SAT_SATISFIABLE) {
+                found++;
+                probe_wrong += bound != opt || out.size != bound || cover_check(g, &out, &err);
+            } else if (res == SAT_UNSATISFIABLE) {
+                refuted++;
+                probe_wrong += bound >= opt;
+            } else {
+                probe_wrong++;
+            }
+            cover_free(&out);
+            res = bound_sat_probe(g, &hint, 1, &none, &out, &bound);
+            undecided_wrong += res == SAT_UNKNOWN ? out.in != NULL
+                               : res == SAT_SATISFIABLE
+                                   ? out.size != opt || cover_check(g, &out, &err) != MVC_OK
+                                   : res != SAT_UNSATISFIABLE || bound >= opt;
+            cover_free(&out);
+            cover_free(&hint);
+            graph_free(g);
+        }
+        is(probe_wrong, 0,
+           "bound_sat_probe: 100 reductions decided, %d covers at the bound, %d "
+           "refuted",
+           found, refuted);
+        ok(found > 0 && refuted > 0, "both answers among them");
+        is(undecided_wrong, 0, "one conflict: undecided with no cover, or a right answer");
     }
 
     /*

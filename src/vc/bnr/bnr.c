@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bound_sat.h"
 #include "clique_cover.h"
 #include "clock.h"
 #include "components.h"
@@ -27,6 +28,7 @@
 #include "local_search.h"
 #include "local_search_portfolio.h"
 #include "progress.h"
+#include "sat.h"
 #include "solver_start.h"
 
 /* What a search call found; negative values are mvc_status errors. */
@@ -455,6 +457,57 @@ static int improve_by_local_search(struct bnr_search *s, const struct graph *c, 
 }
 
 /*
+ * Before the local search, one short CDCL question at the root: is there a
+ * cover of exactly the component's clique-cover bound (bound_sat_probe)?
+ * On the folded kernels of PACE 2019's 440-900-vertex families, whose bound
+ * is the optimum, it finds that cover within 0-2,900 conflicts (under 0.01 s
+ * for most) where NuMVC took 0.004-0.14 s, seed by seed; vc-exact_181 in
+ * 249 conflicts (0.002 s) against 196,000 steps (0.065 s). The bound-sat
+ * stage asks the fold-free kernel instead, whose bound is often below the
+ * optimum (181: one below). The probe runs on components of at most
+ * PROBE_MAX_VERTICES whose greedy cover is within LS_NEAR_TENTHS / 10 times
+ * the bound: on the 200-vertex kernels, 1.2 times a bound that is never
+ * met, it would only spend its budget.
+ */
+#define PROBE_CONFLICTS 4000
+#define PROBE_MAX_VERTICES 1024
+
+/*
+ * The probe's answer: a cover (minimum) into greedy, or a bound raised by one
+ * into *lower_bound; nothing where it is undecided.
+ */
+static int probe_bound(struct bnr_search *s, const struct graph *c, struct progress *report,
+                       int32_t *lower_bound, struct cover *greedy)
+{
+    if (c->n > PROBE_MAX_VERTICES ||
+        (int64_t)greedy->size * 10 > (int64_t)*lower_bound * LS_NEAR_TENTHS)
+        return MVC_OK;
+    int32_t bound = 0;
+    struct cover found = {0};
+    int r = bound_sat_probe(c, greedy, PROBE_CONFLICTS, &s->o->deadline, &found, &bound);
+    if (r < 0) {
+        cover_free(&found);
+        return no_memory(s);
+    }
+    if (r == SAT_SATISFIABLE) {
+        cover_swap(greedy, &found);
+        if (bound > *lower_bound)
+            *lower_bound = bound;
+    } else if (r == SAT_UNSATISFIABLE && bound + 1 > *lower_bound) {
+        *lower_bound = bound + 1;
+    }
+    cover_free(&found);
+    progress_lower(report, *lower_bound);
+    progress_improve(report, greedy->size);
+    progress_message(report, "bnr: bound probe on %ld vertices: %s at %ld", (long)c->n,
+                     r == SAT_SATISFIABLE     ? "a cover"
+                     : r == SAT_UNSATISFIABLE ? "no cover"
+                                              : "undecided",
+                     (long)bound);
+    return MVC_OK;
+}
+
+/*
  * A connected, reduced graph with a lower bound: its own greedy cover (at
  * the root, improved by local search) is the first bound, the branching
  * improves on it or proves it minimum. Covers found and the bound go to
@@ -473,12 +526,16 @@ static int search_component(struct bnr_search *s, const struct graph *c, int32_t
     if (status == MVC_OK && s->depth == 0) {
         /* MVC: a cover of the bound's size ends it; PVC: any cover within the limit */
         int32_t target = first ? limit : lower_bound;
-        if (greedy.size > target)
+        if (greedy.size > target) {
+            status = probe_bound(s, c, report, &lower_bound, &greedy);
+            target = first ? limit : lower_bound;
+        }
+        if (status == MVC_OK && greedy.size > target && lower_bound <= limit)
             status = improve_by_local_search(s, c, target, report, &greedy);
     }
-    if (status != MVC_OK) {
+    if (status != MVC_OK || lower_bound > limit) { /* the probe may have raised the bound */
         cover_free(&greedy);
-        return status;
+        return status != MVC_OK ? status : NODE_NONE;
     }
     int r = NODE_NONE;
     if (greedy.size <= limit && (first || greedy.size <= lower_bound)) {

@@ -380,6 +380,36 @@ static int search_with_slack(const struct graph *g, const int32_t *clique_of, in
     return r;
 }
 
+int bound_sat_probe(const struct graph *g, const struct cover *hint, int64_t max_conflicts,
+                    const struct deadline *d, struct cover *out, int32_t *bound)
+{
+    int32_t *clique_of = malloc(((size_t)g->n + 1) * sizeof *clique_of);
+    uint8_t *set = malloc((size_t)g->n + 1);
+    int32_t cliques = 0;
+    struct sat *s = NULL;
+    int r = MVC_ENOMEM;
+    if (clique_of == NULL || set == NULL ||
+        clique_cover_partition(g, COVER_ROUNDS, clique_of, &cliques) != MVC_OK)
+        goto out;
+    *bound = g->n - cliques;
+    r = encode(g, clique_of, cliques, 0, hint, SAT_ENGINE_OWN, 0, &s);
+    if (r != MVC_OK)
+        goto out;
+    struct sat_limits lim = {max_conflicts, *d};
+    r = sat_solve(s, &lim);
+    if (r == SAT_SATISFIABLE) {
+        for (int32_t v = 0; v < g->n; v++)
+            set[v] = (uint8_t)sat_value(s, v);
+        if (cover_of_set(g, set, out) != MVC_OK)
+            r = MVC_ENOMEM;
+    }
+out:
+    sat_free(s);
+    free(set);
+    free(clique_of);
+    return r;
+}
+
 int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct cover *out,
                     struct solve_stats *stats, struct error *err)
 {

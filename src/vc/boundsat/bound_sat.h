@@ -30,4 +30,15 @@
 int solve_bound_sat(const struct graph *g, const struct solve_opts *o, struct cover *out,
                     struct solve_stats *st, struct error *err);
 
+/*
+ * One short question at the bound of g's own clique cover, for a branching
+ * solver's root: CDCL alone (the own engine), at most max_conflicts, phases
+ * from hint (a cover of g). Returns SAT_SATISFIABLE with out (freed and
+ * replaced) a cover of exactly *bound vertices, hence minimum;
+ * SAT_UNSATISFIABLE when every cover has more than *bound; SAT_UNKNOWN on the
+ * limit or the deadline; or MVC_ENOMEM. *bound receives n - c.
+ */
+int bound_sat_probe(const struct graph *g, const struct cover *hint, int64_t max_conflicts,
+                    const struct deadline *d, struct cover *out, int32_t *bound);
+
 #endif
