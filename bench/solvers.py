@@ -6,8 +6,9 @@ mvc-gpu's maximum clique modes and the peer solvers of /work/shared/peers.
     bench/solvers.py --set pace2019 --solvers wegotyoucovered --name pace2019-peers-h100-60s \
         --limit 60 --jobs 8
 
-Sets: dimacs (every *.clq.gz / *.clq of --dir, optima from omega.tsv) and pace2019 (every
-vc-exact_*.gr of --dir, optima from optima.tsv); instances named on the command line (file
+Sets: dimacs (every *.clq.gz / *.clq of --dir, optima from omega.tsv), pace2019 (every
+vc-exact_*.gr of --dir, optima from optima.tsv) and graphs (every *.gr / *.gr.gz of --dir, the
+PACE 2019 solvers, optima from bench/optima.tsv); instances named on the command line (file
 names or paths) restrict the run to those. Solvers:
   complement       mvc-gpu --complement: minimum cover of the edge complement (DIMACS)
   clique           mvc-gpu --clique: maximum clique (DIMACS)
@@ -112,6 +113,11 @@ def list_instances(args):
         table = {row["instance"]: row for row in read_tsv(os.path.join(args.dir, "omega.tsv"))}
         paths = [os.path.join(args.dir, f) for f in sorted(os.listdir(args.dir))
                  if f.endswith(".clq.gz") or f.endswith(".clq")]
+    elif args.set == "graphs":
+        table = {row["file"]: {"mvc": row["optimum"]}
+                 for row in read_tsv(os.path.join(HERE, "optima.tsv"))}
+        paths = [os.path.join(args.dir, f) for f in sorted(os.listdir(args.dir))
+                 if re.search(r"\.gr(\.gz)?$", f)]
     else:
         table = {row["file"]: row for row in read_tsv(os.path.join(args.dir, "optima.tsv"))}
         paths = [os.path.join(args.dir, f) for f in sorted(os.listdir(args.dir))
@@ -388,7 +394,8 @@ def write_markdown(args, rows, solvers, long_machine, wall, version):
     what = "maximum clique" if args.set == "dimacs" else "minimum vertex cover"
     with open(path, "w") as f:
         f.write(f"# {args.name}\n\n")
-        f.write(f"{'DIMACS' if args.set == 'dimacs' else 'PACE 2019 (public)'} {what} instances from "
+        title = {"dimacs": "DIMACS", "pace2019": "PACE 2019 (public)", "graphs": "Graph"}[args.set]
+        f.write(f"{title} {what} instances from "
                 f"`{os.path.normpath(os.path.abspath(args.dir))}`; "
                 f"{', '.join(LABELS[s] for s in solvers)}.\n\n")
         f.write(f"Machine: {long_machine}.\n\n")
@@ -405,7 +412,8 @@ def write_markdown(args, rows, solvers, long_machine, wall, version):
         f.write("; ".join(notes) + ".\n")
         f.write("Every answer was checked with `mvc-gpu --check` and compared with the optimum "
                 + ("(`omega.tsv`: a cover of the complement is right at n - ω, a clique at ω)"
-                   if args.set == "dimacs" else "(`optima.tsv`)")
+                   if args.set == "dimacs" else "(`optima.tsv`)" if args.set == "pace2019"
+                   else "(`bench/optima.tsv`)")
                 + ". Solved = finished, valid and optimal; a stopped run is never counted."
                 + (f" The whole run took {wall:.0f} s.\n\n" if wall is not None else
                    " Written from the CSV of a run that may have been cut short.\n\n"))
@@ -446,7 +454,7 @@ def natural(name):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("instances", nargs="*", help="only these instances (names or paths)")
-    ap.add_argument("--set", required=True, choices=["dimacs", "pace2019"])
+    ap.add_argument("--set", required=True, choices=["dimacs", "pace2019", "graphs"])
     ap.add_argument("--solvers", required=True, help="comma-separated, from: " + ", ".join(SOLVER_SETS))
     ap.add_argument("--name", required=True, help="results/NAME.csv and results/NAME.md")
     ap.add_argument("--limit", type=float, required=True, help="seconds per run")
@@ -467,7 +475,8 @@ def main():
 
     solvers = args.solvers.split(",")
     for s in solvers:
-        if SOLVER_SETS.get(s) != args.set:
+        if SOLVER_SETS.get(s) != args.set and not (args.set == "graphs"
+                                                     and SOLVER_SETS.get(s) == "pace2019"):
             ap.error(f"solver {s!r} is not one of the {args.set} solvers")
     args.dir = args.dir or os.path.join(SHARED, "instances", args.set)
     args.binary = os.path.abspath(args.binary)
