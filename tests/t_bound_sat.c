@@ -234,8 +234,27 @@ int main(void)
         }
         ok(cad_wrong == 0 && c.invalid == 0 && c.wrong_claim == 0,
            "CaDiCaL: 100 3-SAT reductions, the minimum found and proven, PVC at opt - 1 and opt");
+        /* a single run's hand-over (bound_sat_opts.cadical_after_breakout): breakout here */
+        int breakout_wrong = 0;
+        struct tally b = {0};
+        for (int i = 0; i < 100; i++) {
+            int32_t fewest, opt, size = -1;
+            struct graph *g = random_reduction(&f, &r, &fewest, &opt);
+            struct solve_opts o = options(-1, 0), at = options(opt, 0), below = options(opt - 1, 0);
+            o.bound_sat.cadical_after_breakout = at.bound_sat.cadical_after_breakout = 1;
+            below.bound_sat.cadical_after_breakout = 1;
+            o.seed = (uint64_t)i;
+            breakout_wrong += run(g, o, opt, 1, &b, &size) != SOLVE_OPTIMAL || size != opt;
+            breakout_wrong += run(g, at, opt, 1, &b, NULL) != SOLVE_FOUND;
+            breakout_wrong += run(g, below, opt, 1, &b, NULL) != SOLVE_NO_COVER;
+            graph_free(g);
+        }
+        ok(breakout_wrong == 0 && b.invalid == 0 && b.wrong_claim == 0,
+           "CaDiCaL after the breakout round: 100 3-SAT reductions, the minimum found and "
+           "proven, PVC at opt - 1 and opt");
     } else {
         skip("CaDiCaL: not in this build");
+        skip("CaDiCaL after the breakout round: not in this build");
     }
 
     /*

@@ -118,6 +118,14 @@ struct bound_sat_opts {
      * only; elsewhere the own engine and the usual turns.
      */
     int cadical;
+    /*
+     * With cadical off, CaDiCaL takes over past the first round all the same
+     * where the local search for the transversal is breakout rather than tabu
+     * search (cliques of under 8 vertices on average: the 3-SAT-like graphs),
+     * for the pipeline's only bound-sat run on machines of up to 7 CPUs. The
+     * slack levels past the bound keep the own engine.
+     */
+    int cadical_after_breakout;
 };
 
 /*

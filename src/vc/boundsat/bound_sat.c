@@ -278,6 +278,25 @@ static enum sat_engine engine_of(const struct solve_opts *o)
 }
 
 /*
+ * Whether CaDiCaL takes the transversal's search over after the first round
+ * (t: the local search of that round). Where only one bound-sat run searches
+ * (machines of up to 7 CPUs), the own engine's turns against the hand-over
+ * on the 2-core machine, whole process: the 3-SAT reductions vc-exact_189
+ * 15.6 -> 1.2 s, 157 3.7 -> 0.44 s, 193 3.2 -> 0.41 s, 191 1.1 -> 0.32 s,
+ * 185 and 187 0.40 -> 0.20 s (177 0.69 -> 0.87 s, 169 0.34 -> 0.45 s, 131
+ * 0.17 -> 0.21 s). The BHOSLIB-like vc-exact_195, found by the tabu search
+ * in 13-19 s, was not found by CaDiCaL within 60 s: tabu search keeps its
+ * turns.
+ */
+static int hands_over(const struct solve_opts *o, const struct transversal *t)
+{
+    if (!sat_engine_available(SAT_ENGINE_CADICAL))
+        return 0;
+    return o->bound_sat.cadical ||
+           (o->bound_sat.cadical_after_breakout && t != NULL && !transversal_uses_tabu(t));
+}
+
+/*
  * Local search and CDCL by turns until one decides (SAT_SATISFIABLE with the
  * transversal in set, or SAT_UNSATISFIABLE), a limit ends it (SAT_UNKNOWN),
  * or memory runs out (MVC_ENOMEM).
@@ -313,7 +332,7 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
          * start took 0.5 s) and searches to the end, rephasing and walking
          * by itself.
          */
-        if (engine == SAT_ENGINE_OWN && tot->rounds > 0 && engine_of(o) == SAT_ENGINE_CADICAL) {
+        if (engine == SAT_ENGINE_OWN && tot->rounds > 0 && hands_over(o, t)) {
             retire_sat(s, tot);
             s = NULL;
             engine = SAT_ENGINE_CADICAL;
