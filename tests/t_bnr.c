@@ -82,6 +82,20 @@ static void test_random(uint64_t master)
     diag("greedy above optimum on %d graphs, search branched on %d", t.improved, t.branched);
 }
 
+/* The minimum cover's size by the seq solver: the reference beyond exhaustive search. */
+static int32_t seq_minimum(const struct graph *g)
+{
+    struct solve_opts o;
+    solve_opts_default(&o);
+    struct cover ref = {0};
+    struct error err = {0};
+    if (solve_seq(g, &o, &ref, NULL, &err) != SOLVE_OPTIMAL)
+        bail(err.message);
+    int32_t size = ref.size;
+    cover_free(&ref);
+    return size;
+}
+
 /* Larger sparse graphs, beyond exhaustive search: against the seq solver. */
 static void test_against_seq(uint64_t master)
 {
@@ -92,15 +106,9 @@ static void test_against_seq(uint64_t master)
         struct graph *g =
             i % 2 ? sparse_graph(seed, 60, desc, sizeof desc)
                   : gen_cycle_matchings_graph(seed, 50, 1 + i / 2 % 2, desc, sizeof desc);
-        struct solve_opts o;
-        solve_opts_default(&o);
-        struct cover ref = {0};
-        struct error err = {0};
-        if (solve_seq(g, &o, &ref, NULL, &err) != SOLVE_OPTIMAL)
-            bail(err.message);
-        check_against(&bnr, g, ref.size, desc, &t);
-        check_against(&bnr_8, g, ref.size, desc, &t);
-        cover_free(&ref);
+        int32_t opt = seq_minimum(g);
+        check_against(&bnr, g, opt, desc, &t);
+        check_against(&bnr_8, g, opt, desc, &t);
         graph_free(g);
     }
     ok(t.failed == 0, "%d graphs of up to 60 vertices, %d solves: all agree with seq", t.graphs,
@@ -203,14 +211,7 @@ static void test_planted(uint64_t master)
     for (int i = 0; i < 30; i++) {
         uint64_t seed = master + (uint64_t)(4000 + i) * 15485863;
         struct graph *g = planted_cliques(seed, 10 + i % 5, 1, desc, sizeof desc);
-        struct solve_opts o;
-        solve_opts_default(&o);
-        struct cover ref = {0};
-        struct error err = {0};
-        if (solve_seq(g, &o, &ref, NULL, &err) != SOLVE_OPTIMAL)
-            bail(err.message);
-        check_against(&bnr, g, ref.size, desc, &t);
-        cover_free(&ref);
+        check_against(&bnr, g, seq_minimum(g), desc, &t);
         graph_free(g);
     }
     for (int i = 0; i < 30; i++) {
