@@ -101,6 +101,8 @@ def run_one(binary, graph, solver, k, time_limit, extra, tmp):
             for line in f:
                 if line.startswith("s vc"):
                     size = int(line.split()[3])
+    # a stopped PVC run without a cover within k prints none: nothing to check
+    if status == 0 or (status == 4 and size is not None):
         # --check refuses solver options: of the extra arguments it takes only --complement
         check_flags = [a for a in extra if a == "--complement"]
         check = subprocess.run([binary, "--check", "--quiet"] + check_flags + [graph, cover],
