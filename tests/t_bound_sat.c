@@ -205,7 +205,9 @@ int main(void)
         struct tally v = {0};
         int at = run(g, options(opt, 0), opt, 1, &v, NULL);
         int below = run(g, options(opt - 1, 0), opt, 1, &v, NULL);
-        pvc_wrong += at != SOLVE_FOUND || below != SOLVE_NO_COVER || v.invalid || v.wrong_claim;
+        int above = run(g, options(opt + 2, 0), opt, 1, &v, NULL);
+        pvc_wrong += at != SOLVE_FOUND || below != SOLVE_NO_COVER || above != SOLVE_FOUND ||
+                     v.invalid || v.wrong_claim;
         graph_free(g);
     }
     is(u.invalid, 0, "200 3-SAT reductions: every cover valid");
@@ -214,7 +216,7 @@ int main(void)
        "3-SAT reductions: the minimum found and proven (%d satisfiable, up to %d beyond the bound)",
        satisfiable_count, max_fewest);
     ok(satisfiable_count > 0 && satisfiable_count < 200, "both kinds among them");
-    is(pvc_wrong, 0, "PVC at opt - 1 (none) and opt (found) on every reduction");
+    is(pvc_wrong, 0, "PVC at opt - 1 (none), opt and opt + 2 (found) on every reduction");
 
     /* the same with CaDiCaL for CDCL (bound_sat_opts.cadical), where the build has it */
     if (sat_engine_available(SAT_ENGINE_CADICAL)) {

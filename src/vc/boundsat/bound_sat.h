@@ -21,8 +21,9 @@
  * (vc-exact_153, 7 above its bound).
  *
  * The contract of the other solvers (solve.h): SOLVE_OPTIMAL with a minimum
- * cover; PVC: one question, at s = k - (n - c): SOLVE_FOUND, or
- * SOLVE_NO_COVER (also when k is below the bound). Otherwise (a limit, or a
+ * cover; PVC: the bound itself, then (refuted) s = k - (n - c):
+ * SOLVE_FOUND, or SOLVE_NO_COVER (also when k is below the bound); a greedy
+ * cover within k is found at once. Otherwise (a limit, or a
  * counter too large) SOLVE_STOPPED with the greedy cover and st->lower_bound
  * the bound plus the slacks refuted; with o->bound_sat.no_slack, MVC stops
  * there after slack 0. o and st may be NULL.
