@@ -164,6 +164,29 @@ static struct graph *random_reduction(struct formula *f, struct rng *r, int32_t 
     return reduction(f, r);
 }
 
+/*
+ * 100 random reductions under the given CaDiCaL policy: MVC must prove the
+ * minimum, PVC find a cover at opt and none at opt - 1. The count of wrong
+ * answers, invalid covers and false claims.
+ */
+static int reductions_wrong(struct formula *f, struct rng *r, enum bound_sat_cadical policy)
+{
+    int wrong = 0;
+    struct tally t = {0};
+    for (int i = 0; i < 100; i++) {
+        int32_t fewest, opt, size = -1;
+        struct graph *g = random_reduction(f, r, &fewest, &opt);
+        struct solve_opts o = options(-1, 0), at = options(opt, 0), below = options(opt - 1, 0);
+        o.bound_sat.cadical = at.bound_sat.cadical = below.bound_sat.cadical = policy;
+        o.seed = (uint64_t)i;
+        wrong += run(g, o, opt, 1, &t, &size) != SOLVE_OPTIMAL || size != opt;
+        wrong += run(g, at, opt, 1, &t, NULL) != SOLVE_FOUND;
+        wrong += run(g, below, opt, 1, &t, NULL) != SOLVE_NO_COVER;
+        graph_free(g);
+    }
+    return wrong + t.invalid + t.wrong_claim;
+}
+
 /* Raises the flag it is given 0.1 s after it starts. */
 static void *raise_after_tenth(void *flag)
 {
@@ -220,38 +243,10 @@ int main(void)
 
     /* the same with CaDiCaL for CDCL (bound_sat_opts.cadical), where the build has it */
     if (sat_engine_available(SAT_ENGINE_CADICAL)) {
-        int cad_wrong = 0;
-        struct tally c = {0};
-        for (int i = 0; i < 100; i++) {
-            int32_t fewest, opt, size = -1;
-            struct graph *g = random_reduction(&f, &r, &fewest, &opt);
-            struct solve_opts o = options(-1, 0);
-            o.bound_sat.cadical = 1;
-            cad_wrong += run(g, o, opt, 1, &c, &size) != SOLVE_OPTIMAL || size != opt;
-            struct solve_opts at = options(opt, 0), below = options(opt - 1, 0);
-            at.bound_sat.cadical = below.bound_sat.cadical = 1;
-            cad_wrong += run(g, at, opt, 1, &c, NULL) != SOLVE_FOUND;
-            cad_wrong += run(g, below, opt, 1, &c, NULL) != SOLVE_NO_COVER;
-            graph_free(g);
-        }
-        ok(cad_wrong == 0 && c.invalid == 0 && c.wrong_claim == 0,
+        is(reductions_wrong(&f, &r, BOUND_SAT_CADICAL), 0,
            "CaDiCaL: 100 3-SAT reductions, the minimum found and proven, PVC at opt - 1 and opt");
-        /* a single run's hand-over (bound_sat_opts.cadical_after_breakout): breakout here */
-        int breakout_wrong = 0;
-        struct tally b = {0};
-        for (int i = 0; i < 100; i++) {
-            int32_t fewest, opt, size = -1;
-            struct graph *g = random_reduction(&f, &r, &fewest, &opt);
-            struct solve_opts o = options(-1, 0), at = options(opt, 0), below = options(opt - 1, 0);
-            o.bound_sat.cadical_after_breakout = at.bound_sat.cadical_after_breakout = 1;
-            below.bound_sat.cadical_after_breakout = 1;
-            o.seed = (uint64_t)i;
-            breakout_wrong += run(g, o, opt, 1, &b, &size) != SOLVE_OPTIMAL || size != opt;
-            breakout_wrong += run(g, at, opt, 1, &b, NULL) != SOLVE_FOUND;
-            breakout_wrong += run(g, below, opt, 1, &b, NULL) != SOLVE_NO_COVER;
-            graph_free(g);
-        }
-        ok(breakout_wrong == 0 && b.invalid == 0 && b.wrong_claim == 0,
+        /* a single run's hand-over: breakout here */
+        is(reductions_wrong(&f, &r, BOUND_SAT_CADICAL_AFTER_BREAKOUT), 0,
            "CaDiCaL after the breakout round: 100 3-SAT reductions, the minimum found and "
            "proven, PVC at opt - 1 and opt");
     } else {

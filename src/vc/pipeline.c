@@ -269,13 +269,14 @@ static int run_bound_sat(struct pipeline rest, const struct graph *g, const stru
          * on a core of the 2-core machine (two seeds: 397 and 413 s), where
          * the own CDCL and local search found none in 30 minutes (sat.h).
          */
-        entrants[count].opts.bound_sat.cadical = i > 0;
         /*
          * A single run (machines of up to 7 CPUs) hands the 3-SAT-like
          * transversals to CaDiCaL itself (bound_sat.c: vc-exact_189 15.6 -> 1.2 s
          * on 2 cores) and keeps the tabu search where that is the search.
          */
-        entrants[count].opts.bound_sat.cadical_after_breakout = runs == 1;
+        entrants[count].opts.bound_sat.cadical = i > 0       ? BOUND_SAT_CADICAL
+                                                 : runs == 1 ? BOUND_SAT_CADICAL_AFTER_BREAKOUT
+                                                             : BOUND_SAT_OWN_ENGINE;
 #ifdef HAVE_CUDA
         /* the first run's level gets the GPU's walkers, where its search is tabu search */
         entrants[count].opts.bound_sat.gpu_walkers = i == 0 && !o->pipeline.cpu_only;

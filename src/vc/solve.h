@@ -97,6 +97,27 @@ struct clique_search_opts {
 };
 
 /* The SAT search of the clique-cover bound (bound-sat). */
+/*
+ * Where bound-sat's CDCL is CaDiCaL's (sat.h's SAT_ENGINE_CADICAL; builds
+ * with CaDiCaL only, elsewhere the own engine and the usual turns):
+ */
+enum bound_sat_cadical {
+    BOUND_SAT_OWN_ENGINE, /* nowhere */
+    /*
+     * Past the transversal's first round, alone (no more local search for
+     * it), and at the slack levels past the bound: the runs past the first
+     * where several race.
+     */
+    BOUND_SAT_CADICAL,
+    /*
+     * Past the first round only where the transversal's local search is
+     * breakout rather than tabu search (cliques of under 8 vertices on
+     * average: the 3-SAT-like graphs); the slack levels keep the own engine.
+     * The pipeline's only run, on machines of up to 7 CPUs.
+     */
+    BOUND_SAT_CADICAL_AFTER_BREAKOUT,
+};
+
 struct bound_sat_opts {
     int no_slack; /* only ask whether the bound itself is met */
     /*
@@ -112,20 +133,7 @@ struct bound_sat_opts {
      * min-conflicts tabu search (gpu_transversal.h); builds with CUDA only.
      */
     int gpu_walkers;
-    /*
-     * CDCL by CaDiCaL (sat.h's SAT_ENGINE_CADICAL), alone past the first
-     * round: no more local search for the transversal. Builds with CaDiCaL
-     * only; elsewhere the own engine and the usual turns.
-     */
-    int cadical;
-    /*
-     * With cadical off, CaDiCaL takes over past the first round all the same
-     * where the local search for the transversal is breakout rather than tabu
-     * search (cliques of under 8 vertices on average: the 3-SAT-like graphs),
-     * for the pipeline's only bound-sat run on machines of up to 7 CPUs. The
-     * slack levels past the bound keep the own engine.
-     */
-    int cadical_after_breakout;
+    enum bound_sat_cadical cadical;
 };
 
 /*

@@ -423,12 +423,19 @@ static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, in
 #define LS_NEAR_TENTHS 11
 #define LS_RUNS_MAX_VERTICES 1024
 
+/* Whether a cover of `size` is within LS_NEAR_TENTHS / 10 times `bound`. */
+static int near_bound(int32_t size, int32_t bound)
+{
+    return (int64_t)size * 10 <= (int64_t)bound * LS_NEAR_TENTHS;
+}
+
 static int local_search_runs(const struct solve_opts *o, const struct graph *c, int32_t start,
                              int32_t target)
 {
     long cpus = o->threads > 0 ? o->threads : sysconf(_SC_NPROCESSORS_ONLN);
-    int near = (int64_t)start * 10 <= (int64_t)target * LS_NEAR_TENTHS;
-    return cpus >= LS_RUNS_MIN_CPUS && near && c->n <= LS_RUNS_MAX_VERTICES ? LS_RUNS : 1;
+    return cpus >= LS_RUNS_MIN_CPUS && near_bound(start, target) && c->n <= LS_RUNS_MAX_VERTICES
+               ? LS_RUNS
+               : 1;
 }
 
 static int improve_by_local_search(struct bnr_search *s, const struct graph *c, int32_t target,
@@ -479,8 +486,7 @@ static int improve_by_local_search(struct bnr_search *s, const struct graph *c, 
 static int probe_bound(struct bnr_search *s, const struct graph *c, struct progress *report,
                        int32_t *lower_bound, struct cover *greedy)
 {
-    if (c->n > PROBE_MAX_VERTICES ||
-        (int64_t)greedy->size * 10 > (int64_t)*lower_bound * LS_NEAR_TENTHS)
+    if (c->n > PROBE_MAX_VERTICES || !near_bound(greedy->size, *lower_bound))
         return MVC_OK;
     int32_t bound = 0;
     struct cover found = {0};

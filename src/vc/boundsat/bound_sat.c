@@ -162,6 +162,13 @@ out:
     return status;
 }
 
+/* The independent set of a model (after SAT_SATISFIABLE): the vertices whose variable is true. */
+static void set_of_model(const struct sat *s, int32_t n, uint8_t *set)
+{
+    for (int32_t v = 0; v < n; v++)
+        set[v] = (uint8_t)sat_value(s, v);
+}
+
 /* The cover of an independent set: every vertex outside it. */
 static int cover_of_set(const struct graph *g, const uint8_t *in_set, struct cover *out)
 {
@@ -273,8 +280,9 @@ static void walkers_finish(struct walkers *w, const struct solve_opts *o, struct
 /* The CDCL engine of a search: CaDiCaL where asked and built in. */
 static enum sat_engine engine_of(const struct solve_opts *o)
 {
-    return o->bound_sat.cadical && sat_engine_available(SAT_ENGINE_CADICAL) ? SAT_ENGINE_CADICAL
-                                                                            : SAT_ENGINE_OWN;
+    return o->bound_sat.cadical == BOUND_SAT_CADICAL && sat_engine_available(SAT_ENGINE_CADICAL)
+               ? SAT_ENGINE_CADICAL
+               : SAT_ENGINE_OWN;
 }
 
 /*
@@ -292,8 +300,9 @@ static int hands_over(const struct solve_opts *o, const struct transversal *t)
 {
     if (!sat_engine_available(SAT_ENGINE_CADICAL))
         return 0;
-    return o->bound_sat.cadical ||
-           (o->bound_sat.cadical_after_breakout && t != NULL && !transversal_uses_tabu(t));
+    return o->bound_sat.cadical == BOUND_SAT_CADICAL ||
+           (o->bound_sat.cadical == BOUND_SAT_CADICAL_AFTER_BREAKOUT && t != NULL &&
+            !transversal_uses_tabu(t));
 }
 
 /*
@@ -317,8 +326,7 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
         struct sat_limits lim = {conflicts, w.deadline};
         r = sat_solve(s, &lim);
         if (r == SAT_SATISFIABLE)
-            for (int32_t v = 0; v < g->n; v++)
-                set[v] = (uint8_t)sat_value(s, v);
+            set_of_model(s, g->n, set);
         if (r != SAT_UNKNOWN || deadline_passed(&w.deadline))
             break;
         if (tot->rounds > 0)
@@ -392,8 +400,7 @@ static int search_with_slack(const struct graph *g, const int32_t *clique_of, in
     struct sat_limits lim = {0, o->deadline};
     r = sat_solve(s, &lim);
     if (r == SAT_SATISFIABLE)
-        for (int32_t v = 0; v < g->n; v++)
-            set[v] = (uint8_t)sat_value(s, v);
+        set_of_model(s, g->n, set);
     retire_sat(s, tot);
     return r;
 }
@@ -416,8 +423,7 @@ int bound_sat_probe(const struct graph *g, const struct cover *hint, int64_t max
     struct sat_limits lim = {max_conflicts, *d};
     r = sat_solve(s, &lim);
     if (r == SAT_SATISFIABLE) {
-        for (int32_t v = 0; v < g->n; v++)
-            set[v] = (uint8_t)sat_value(s, v);
+        set_of_model(s, g->n, set);
         if (cover_of_set(g, set, out) != MVC_OK)
             r = MVC_ENOMEM;
     }
