@@ -62,10 +62,21 @@ static int looks_like_edge(struct scanner *s)
     return columns >= 2 && columns <= 4;
 }
 
+/* True for a name that promises PACE: ".gr", or ".gr.gz". */
+static int named_pace(const char *name)
+{
+    size_t len = strlen(name);
+    return (len > 3 && strcmp(name + len - 3, ".gr") == 0) ||
+           (len > 6 && strcmp(name + len - 6, ".gr.gz") == 0);
+}
+
 /*
  * Recognises the format from the first line that is neither blank nor a
  * comment ('c', '#' or '%'), or from the magic that begins STP and Matrix
- * Market files. Anything else is an error rather than a guess.
+ * Market files. Anything else is an error rather than a guess; so is a file
+ * named .gr whose first line is an edge: a PACE file that lost its header
+ * would otherwise be read as an edge list, its vertices renumbered (PACE
+ * 2018's .gr files are SteinLib's format, recognised by their first line).
  */
 static int detect_format(const struct input *in, enum graph_format *out, struct error *err)
 {
@@ -110,6 +121,10 @@ static int detect_format(const struct input *in, enum graph_format *out, struct 
         }
         s = line;
         if (looks_like_edge(&s)) {
+            if (named_pace(in->name))
+                return error_at(err, &line.pos,
+                                "expected the header 'p td N M' before the first edge (a .gr "
+                                "file is PACE; --format edges reads a headerless edge list)");
             *out = GRAPH_FORMAT_EDGES;
             return MVC_OK;
         }
@@ -141,19 +156,34 @@ static int read_input(const struct input *in, struct read_opts *ro, struct graph
         int status = detect_format(in, &format, err);
         if (status != MVC_OK)
             return status;
+        if (format == GRAPH_FORMAT_EDGES && strcmp(in->name, INPUT_STDIN_NAME) == 0) {
+            struct source_pos pos = {in->name, 0};
+            read_warn(ro, &pos,
+                      "no header: read as an edge list, its ids renumbered where they are not "
+                      "1..n (--format edges says so and silences this; PACE needs 'p td N M')");
+        }
     }
     ro->detected = format;
     struct scanner s;
     scan_init(&s, in);
+    int status;
     switch (format) {
-    case GRAPH_FORMAT_PACE: return read_pace(&s, ro, out, err);
-    case GRAPH_FORMAT_DIMACS: return read_dimacs(&s, ro, out, err);
-    case GRAPH_FORMAT_STP: return read_stp(&s, ro, out, err);
-    case GRAPH_FORMAT_EDGES: return read_edges(&s, ro, out, err);
-    case GRAPH_FORMAT_MTX: return read_mtx(&s, ro, out, err);
-    case GRAPH_FORMAT_AUTO: break;
+    case GRAPH_FORMAT_PACE: status = read_pace(&s, ro, out, err); break;
+    case GRAPH_FORMAT_DIMACS: status = read_dimacs(&s, ro, out, err); break;
+    case GRAPH_FORMAT_STP: status = read_stp(&s, ro, out, err); break;
+    case GRAPH_FORMAT_EDGES: status = read_edges(&s, ro, out, err); break;
+    case GRAPH_FORMAT_MTX: status = read_mtx(&s, ro, out, err); break;
+    default:
+        return error_set(err, MVC_EUNSUPPORTED, "%s: unknown input format %d", in->name,
+                         (int)format);
     }
-    return error_set(err, MVC_EUNSUPPORTED, "%s: unknown input format %d", in->name, (int)format);
+    /* a matrix's diagonal is no edge; elsewhere a loop is one that no answer will cover */
+    if (status == MVC_OK && (*out)->loops_dropped > 0 && format != GRAPH_FORMAT_MTX) {
+        struct source_pos pos = {in->name, 0};
+        read_warn(ro, &pos, "%lld self-loop%s dropped: the answer is for the graph without them",
+                  (long long)(*out)->loops_dropped, (*out)->loops_dropped > 1 ? "s" : "");
+    }
+    return status;
 }
 
 int graph_read(const char *path, struct read_opts *ro, struct graph **out, struct error *err)
