@@ -36,3 +36,12 @@ int error_set(struct error *err, int status, const char *fmt, ...)
     va_end(ap);
     return status;
 }
+
+void error_bytes(char *buf, size_t size, double bytes)
+{
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    while (bytes >= 1024 && u < 4)
+        bytes /= 1024, u++;
+    snprintf(buf, size, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
+}

@@ -3,6 +3,7 @@
 #define MVC_ERROR_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,6 +41,9 @@ int error_at(struct error *err, const struct source_pos *pos, const char *fmt, .
 /* A message without a position. Returns the status given, for "return error_set(...)". */
 int error_set(struct error *err, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* "512 KiB", "2.2 GiB": a size in a message as people read it, written to buf. */
+void error_bytes(char *buf, size_t size, double bytes);
 
 #ifdef __cplusplus
 }

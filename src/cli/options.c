@@ -153,7 +153,8 @@ void options_print_help(FILE *out)
         "                         began (default 5; with --time-limit or --improve, none)\n"
         "\n"
         "Input and output:\n"
-        "  -o, --output FILE      write the answer to FILE (opened before the solve)\n"
+        "  -o, --output FILE      write the answer to FILE (opened before the solve, emptied\n"
+        "                         only when the answer is written)\n"
         "      --stats[=FILE]     statistics as JSON to FILE (default: standard error)\n"
         "      --write OUT        write the graph as read (or its complement) to OUT and exit\n"
         "      --write-format NAME  pace, dimacs, stp, edges or mtx (default: from OUT's suffix)\n"
@@ -170,7 +171,8 @@ void options_print_help(FILE *out)
         "Exit status:\n"
         "  0  answered: minimum cover, a cover of at most K, maximum clique, valid answer\n"
         "  1  failure while solving (out of memory, device error)\n"
-        "  2  bad input or usage (an unwritable output path, options that do not apply)\n"
+        "  2  bad input or usage (an unwritable output path, options that do not apply);\n"
+        "     --check: a malformed answer file\n"
         "  3  proven that no cover of at most K (no clique of at least K) exists;\n"
         "     --check: the answer is not valid\n"
         "  4  stopped by the time limit or a signal: the best answer found is printed\n"
@@ -184,6 +186,46 @@ static int usage_error(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fputs("\nmvc-gpu: try 'mvc-gpu --help' for more information\n", stderr);
     return 2;
+}
+
+/*
+ * Why getopt_long refused arg (opterr is off, so saying it is ours): the
+ * letter of a short option cluster that is unknown, a long option that
+ * takes no argument, or a prefix that several long options share.
+ */
+static int refused_option(const char *arg, int letter)
+{
+    if (strncmp(arg, "--", 2) != 0) {
+        char name[3] = {'-', (char)letter, '\0'};
+        return usage_error("unknown option '%s'", letter > 0 ? name : arg);
+    }
+    const char *word = arg + 2;
+    size_t len = strcspn(word, "=");
+    char matches[256] = "";
+    int count = 0, exact = -1, last = -1;
+    for (int i = 0; long_options[i].name != NULL; i++) {
+        if (strncmp(long_options[i].name, word, len) != 0)
+            continue;
+        if (strlen(long_options[i].name) == len)
+            exact = i;
+        last = i;
+        if (count++ < 6)
+            snprintf(matches + strlen(matches), sizeof matches - strlen(matches), "%s--%s",
+                     count > 1 ? ", " : "", long_options[i].name);
+    }
+    int chosen = exact >= 0 ? exact : count == 1 ? last : -1;
+    if (chosen >= 0 && word[len] == '=' && long_options[chosen].has_arg == no_argument) {
+        char name[64];
+        snprintf(name, sizeof name, "--%s", long_options[chosen].name);
+        return usage_error("option '%s' takes no argument", name);
+    }
+    if (chosen < 0 && count > 1) {
+        char message[400];
+        snprintf(message, sizeof message, "option '%.*s' is ambiguous: %s%s", (int)(len + 2), arg,
+                 matches, count > 6 ? ", ..." : "");
+        return usage_error("%s", message);
+    }
+    return usage_error("unknown option '%s'", arg);
 }
 
 static int parse_int64(const char *s, int64_t min, int64_t max, int64_t *out)
@@ -543,6 +585,7 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
                 !(o->solve.pipeline.gpu_after >= 0))
                 return usage_error("--gpu-after needs a number of seconds >= 0, not '%s'", optarg);
             note_vc_solving(&g, "--gpu-after");
+            note(&g.gpu, "--gpu-after"); /* and without a GPU it has nothing to start */
             break;
         case OPT_COMPLEMENT_MEMORY:
             if (parse_bytes(optarg, &o->complement_max_bytes))
@@ -586,7 +629,7 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
         case 'h': help = 1; break;
         case 'V': version = 1; break;
         case ':': return usage_error("option '%s' needs an argument", argv[optind - 1]);
-        default: return usage_error("unknown option '%s'", argv[optind - 1]);
+        default: return refused_option(argv[optind - 1], optopt);
         }
     }
     if (help || version) {

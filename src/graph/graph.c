@@ -214,12 +214,15 @@ int graph_complement(const struct graph *g, int64_t max_bytes, struct graph **ou
     int64_t n = g->n;
     int64_t arcs = n * (n - 1) - 2 * g->m;
     int64_t bytes = arcs * (int64_t)sizeof(int32_t) + (n + 1) * (int64_t)sizeof(int64_t);
-    if (bytes > max_bytes)
+    if (bytes > max_bytes) {
+        char need[32], allowed[32];
+        error_bytes(need, sizeof need, (double)bytes);
+        error_bytes(allowed, sizeof allowed, (double)max_bytes);
         return error_set(err, MVC_ENOMEM,
                          "the complement of a graph with %lld vertices and %lld edges has %lld "
-                         "edges and needs %.1f GiB, more than the %.1f GiB allowed",
-                         (long long)n, (long long)g->m, (long long)(arcs / 2),
-                         (double)bytes / (1 << 30), (double)max_bytes / (1 << 30));
+                         "edges and needs %s, more than the %s allowed",
+                         (long long)n, (long long)g->m, (long long)(arcs / 2), need, allowed);
+    }
     struct graph *c = graph_alloc(g->n, arcs, 0);
     if (c == NULL)
         return error_set(err, MVC_ENOMEM, "out of memory for the complement (%lld edges)",

@@ -24,16 +24,6 @@ int64_t read_memory_limit(const struct read_opts *ro)
     return limit;
 }
 
-/* "512 KiB", "2.2 GiB": sizes as people read them. */
-static void format_bytes(char *buf, size_t size, double bytes)
-{
-    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-    int u = 0;
-    while (bytes >= 1024 && u < 4)
-        bytes /= 1024, u++;
-    snprintf(buf, size, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
-}
-
 int read_check_vertices(const struct scanner *s, const struct read_opts *ro, int64_t n,
                         struct error *err)
 {
@@ -43,8 +33,8 @@ int read_check_vertices(const struct scanner *s, const struct read_opts *ro, int
     int64_t limit = read_memory_limit(ro);
     if (n > limit / READ_BYTES_PER_VERTEX) {
         char need[32], have[32];
-        format_bytes(need, sizeof need, (double)n * READ_BYTES_PER_VERTEX);
-        format_bytes(have, sizeof have, (double)limit);
+        error_bytes(need, sizeof need, (double)n * READ_BYTES_PER_VERTEX);
+        error_bytes(have, sizeof have, (double)limit);
         error_at(err, &s->pos, "%lld vertices need at least %s, more than the %s of memory allowed",
                  (long long)n, need, have);
         return MVC_ENOMEM;
