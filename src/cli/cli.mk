@@ -4,6 +4,7 @@ mvc_gpu_SOURCES = \
 	src/cli/main.c \
 	src/cli/allocator.c src/cli/allocator.h \
 	src/cli/options.c src/cli/options.h \
+	src/cli/output_file.c src/cli/output_file.h \
 	src/cli/stats.c src/cli/stats.h \
 	src/cli/shutdown.c src/cli/shutdown.h \
 	src/cli/progress_printer.c src/cli/progress_printer.h

@@ -17,6 +17,7 @@
 #include "max_clique.h"
 #include "mvcgpu_internal.h"
 #include "options.h"
+#include "output_file.h"
 #include "orbits.h"
 #include "progress_printer.h"
 #ifdef HAVE_MPI
@@ -40,8 +41,8 @@ enum exit_status {
 
 /* Where the answer and the statistics go: opened before any work, so a bad path costs nothing. */
 struct sinks {
-    FILE *answer;
-    FILE *stats; /* NULL without --stats */
+    struct output_file answer;
+    struct output_file stats; /* stats.f NULL without --stats */
 };
 
 static int exit_for_status(int status)
@@ -83,12 +84,6 @@ static int report_error(const struct error *err, int status)
     return exit_for_status(status);
 }
 
-static int report_system_error(const char *what)
-{
-    fprintf(stderr, "mvc-gpu: %s: %s\n", what, strerror(errno));
-    return EXIT_BAD_INPUT;
-}
-
 static void print_version(void)
 {
     printf("mvc-gpu %s\n", PACKAGE_VERSION);
@@ -125,39 +120,27 @@ static void print_version(void)
         printf("CaDiCaL: not built in (bound-sat's own CDCL only)\n");
 }
 
-static FILE *open_for_writing(const char *path, FILE *dash)
+/* The end of a run: what it wrote is flushed, what it never wrote is left as it was. */
+static int close_sinks(struct sinks *s, int code)
 {
-    if (path == NULL)
-        return NULL;
-    if (strcmp(path, "-") == 0)
-        return dash;
-    return fopen(path, "w");
+    code = output_file_close(&s->answer, code);
+    return output_file_close(&s->stats, code);
 }
 
 static int open_sinks(const struct options *o, struct sinks *s)
 {
-    s->answer = o->output ? open_for_writing(o->output, stdout) : stdout;
-    if (s->answer == NULL)
-        return report_system_error(o->output);
-    s->stats = open_for_writing(o->stats, stderr);
-    if (o->stats && s->stats == NULL)
-        return report_system_error(o->stats);
-    return 0;
-}
-
-/* Flushes and closes what open_sinks opened; a write error is reported like an open error. */
-static int close_sink(FILE *f, const char *path, int code)
-{
-    if (f == NULL)
-        return code;
-    int failed = fflush(f) != 0 || ferror(f);
-    if (f != stdout && f != stderr && fclose(f) != 0)
-        failed = 1;
-    if (failed) {
-        fprintf(stderr, "mvc-gpu: %s: %s\n", path ? path : "standard output", strerror(errno));
-        return code == EXIT_ANSWERED ? EXIT_BAD_INPUT : code;
+    if (output_file_open(&s->answer, o->output ? o->output : "-", stdout, o->input) != 0)
+        return EXIT_BAD_INPUT;
+    if (output_file_open(&s->stats, o->stats, stderr, o->input) != 0) {
+        output_file_close(&s->answer, 0);
+        return EXIT_BAD_INPUT;
     }
-    return code;
+    if (output_file_same(&s->answer, &s->stats)) {
+        fprintf(stderr, "mvc-gpu: -o and --stats name the same file, %s\n", o->stats);
+        close_sinks(s, 0);
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
 }
 
 static int load_graph(const struct options *o, struct graph **g, double *t_load, struct error *err)
@@ -298,7 +281,7 @@ static int write_stopped_cover(FILE *out, const struct options *o, const struct 
 struct fallback {
     const struct options *o;
     const struct graph *g;
-    FILE *out;
+    struct output_file *out;
     double t_start;
 };
 
@@ -312,9 +295,10 @@ static int write_cover_fallback(void *arg)
         fprintf(stderr, "mvc-gpu: stopped, and no cover could be made: %s\n", err.message);
         return EXIT_FAILURE_RUNTIME;
     }
-    fprintf(f->out, "c mvc-gpu %s: the solvers did not stop in time; a greedy cover follows\n",
+    output_file_claim(f->out);
+    fprintf(f->out->f, "c mvc-gpu %s: the solvers did not stop in time; a greedy cover follows\n",
             PACKAGE_VERSION);
-    int code = write_stopped_cover(f->out, f->o, f->g, &c, clock_seconds() - f->t_start, 0);
+    int code = write_stopped_cover(f->out->f, f->o, f->g, &c, clock_seconds() - f->t_start, 0);
     cover_free(&c);
     return code;
 }
@@ -325,7 +309,7 @@ static int write_cover_fallback(void *arg)
  */
 static int begin_run(const struct options *o, const char *mode, struct graph **g,
                      struct run_info *run, struct fallback *fallback, shutdown_fallback_fn write,
-                     FILE *out, double t_start)
+                     struct output_file *out, double t_start)
 {
     *run = (struct run_info){.input = o->input, .k = o->solve.k, .mode = mode};
     int code = load_graph_or_report(o, g, &run->t_load);
@@ -344,7 +328,7 @@ static int run_cover(const struct options *o, struct sinks *sinks, double t_star
     struct run_info run;
     struct fallback fallback;
     int begun = begin_run(o, o->solve.k >= 0 ? "pvc" : "mvc", &g, &run, &fallback,
-                          write_cover_fallback, sinks->answer, t_start);
+                          write_cover_fallback, &sinks->answer, t_start);
     if (begun != 0)
         return begun;
 
@@ -376,7 +360,8 @@ static int run_cover(const struct options *o, struct sinks *sinks, double t_star
     run.outcome = outcome_name(outcome);
     run.t_total = clock_seconds() - t_start;
 
-    FILE *out = sinks->answer;
+    output_file_claim(&sinks->answer);
+    FILE *out = sinks->answer.f;
     int code = EXIT_ANSWERED;
     fprintf(out, "c mvc-gpu %s, solver %s\n", PACKAGE_VERSION, st.solver ? st.solver : "?");
     switch (outcome) {
@@ -398,10 +383,9 @@ static int run_cover(const struct options *o, struct sinks *sinks, double t_star
         code = write_stopped_cover(out, o, g, cover, run.t_total, st.lower_bound);
         break;
     }
-    code = close_sink(out, o->output, code);
-    if (sinks->stats) {
-        stats_write_json(sinks->stats, &run, &st);
-        code = close_sink(sinks->stats, o->stats, code);
+    if (sinks->stats.f != NULL) {
+        output_file_claim(&sinks->stats);
+        stats_write_json(sinks->stats.f, &run, &st);
     }
     mvcgpu_result_free(result);
     graph_free(g);
@@ -508,10 +492,11 @@ static int write_clique_fallback(void *arg)
         fprintf(stderr, "mvc-gpu: stopped, and no clique could be made\n");
         return EXIT_FAILURE_RUNTIME;
     }
-    fprintf(f->out, "c mvc-gpu %s: the solvers did not stop in time; a greedy clique follows\n",
+    output_file_claim(f->out);
+    fprintf(f->out->f, "c mvc-gpu %s: the solvers did not stop in time; a greedy clique follows\n",
             PACKAGE_VERSION);
     int code =
-        write_clique_answer(f->out, f->o, f->g, &c, SOLVE_STOPPED, clock_seconds() - f->t_start);
+        write_clique_answer(f->out->f, f->o, f->g, &c, SOLVE_STOPPED, clock_seconds() - f->t_start);
     clique_free(&c);
     return code;
 }
@@ -522,7 +507,7 @@ static int run_clique(const struct options *o, struct sinks *sinks, double t_sta
     struct run_info run;
     struct fallback fallback;
     int begun = begin_run(o, o->solve.k >= 0 ? "clique-k" : "clique", &g, &run, &fallback,
-                          write_clique_fallback, sinks->answer, t_start);
+                          write_clique_fallback, &sinks->answer, t_start);
     if (begun != 0)
         return begun;
 
@@ -550,14 +535,14 @@ static int run_clique(const struct options *o, struct sinks *sinks, double t_sta
     const struct clique *clique = mvcgpu_result_clique(result);
     run.outcome = outcome_name(outcome);
     run.t_total = clock_seconds() - t_start;
-    FILE *out = sinks->answer;
+    output_file_claim(&sinks->answer);
+    FILE *out = sinks->answer.f;
     fprintf(out, "c mvc-gpu %s, maximum clique by the %s path\n", PACKAGE_VERSION,
             st.path ? st.path : "?");
     int code = write_clique_answer(out, o, g, clique, outcome, run.t_total);
-    code = close_sink(out, o->output, code);
-    if (sinks->stats) {
-        stats_write_clique_json(sinks->stats, &run, &st, clique->size);
-        code = close_sink(sinks->stats, o->stats, code);
+    if (sinks->stats.f != NULL) {
+        output_file_claim(&sinks->stats);
+        stats_write_clique_json(sinks->stats.f, &run, &st, clique->size);
     }
     mvcgpu_result_free(result);
     graph_free(g);
@@ -619,7 +604,8 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
         steiner_tree_free(&tree);
         return EXIT_FAILURE_RUNTIME;
     }
-    FILE *out = sinks->answer;
+    output_file_claim(&sinks->answer);
+    FILE *out = sinks->answer.f;
     code = *shutdown_flag() ? EXIT_STOPPED : EXIT_ANSWERED;
     fprintf(out, "c mvc-gpu %s, Steiner tree by %s on the %s (%s)\n", PACKAGE_VERSION, st.algo,
             st.device, st.sssp);
@@ -631,11 +617,10 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
                 (long long)st.weight_constructed, (long long)st.weight,
                 st.improve_interrupted ? " (stopped early)" : "");
     steiner_write_pace(out, &tree);
-    code = close_sink(out, o->output, code);
-    if (sinks->stats) {
-        stats_write_steiner_json(sinks->stats, o->input, g, t_load, clock_seconds() - t_start,
+    if (sinks->stats.f != NULL) {
+        output_file_claim(&sinks->stats);
+        stats_write_steiner_json(sinks->stats.f, o->input, g, t_load, clock_seconds() - t_start,
                                  improve_budget, &st);
-        code = close_sink(sinks->stats, o->stats, code);
     }
     steiner_tree_free(&tree);
     graph_free(g);
@@ -745,6 +730,14 @@ static int run_check(const struct options *o)
 /* The format --write-format names, or the one the file's suffix suggests (PACE by default). */
 static int write_format_for(const struct options *o, enum graph_format *f)
 {
+    size_t len = strlen(o->write_path);
+    if (len > 3 && strcmp(o->write_path + len - 3, ".gz") == 0) {
+        fprintf(stderr,
+                "mvc-gpu: --write %s: the output is not compressed; name the file without "
+                ".gz, or pipe --write - through gzip\n",
+                o->write_path);
+        return EXIT_BAD_INPUT;
+    }
     if (o->write_format) {
         if (graph_format_parse(o->write_format, f) != 0 || *f == GRAPH_FORMAT_AUTO) {
             fprintf(stderr,
@@ -765,7 +758,6 @@ static int write_format_for(const struct options *o, enum graph_format *f)
         {".el", GRAPH_FORMAT_EDGES},
     };
     *f = GRAPH_FORMAT_PACE;
-    size_t len = strlen(o->write_path);
     for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
         size_t s = strlen(suffixes[i].suffix);
         if (len > s && strcmp(o->write_path + len - s, suffixes[i].suffix) == 0)
@@ -780,23 +772,21 @@ static int run_write(const struct options *o)
     int code = write_format_for(o, &format);
     if (code != 0)
         return code;
-    FILE *out = open_for_writing(o->write_path, stdout);
-    if (out == NULL)
-        return report_system_error(o->write_path);
+    struct output_file out;
+    if (output_file_open(&out, o->write_path, stdout, o->input) != 0)
+        return EXIT_BAD_INPUT;
     struct graph *g = NULL;
     double t_load;
     code = load_graph_or_report(o, &g, &t_load);
-    if (code != 0) {
-        if (out != stdout)
-            fclose(out);
-        return code;
-    }
-    code = graph_write(out, g, format) == 0 ? EXIT_ANSWERED : EXIT_BAD_INPUT;
+    if (code != 0)
+        return output_file_close(&out, code);
+    output_file_claim(&out);
+    code = graph_write(out.f, g, format) == 0 ? EXIT_ANSWERED : EXIT_BAD_INPUT;
     if (code == EXIT_ANSWERED && o->verbose)
         fprintf(stderr, "c wrote %s (%s): %ld vertices, %lld edges\n", o->write_path,
                 graph_format_name(format), (long)g->n, (long long)g->m);
     graph_free(g);
-    return close_sink(out, o->write_path, code);
+    return output_file_close(&out, code);
 }
 
 /* GPU tuning options only tune a GPU: without one they are ignored, and the user hears why. */
@@ -855,22 +845,23 @@ int main(int argc, char **argv)
     case MODE_CLIQUE:
     case MODE_STEINER: break;
     }
-    struct sinks sinks = {NULL, NULL};
+    struct sinks sinks;
     int code = open_sinks(&o, &sinks);
     if (code != 0)
         return code;
     if (shutdown_start(o.time_limit) != 0) {
         fprintf(stderr, "mvc-gpu: cannot start the signal watcher: %s\n", strerror(errno));
-        return EXIT_FAILURE_RUNTIME;
+        return close_sinks(&sinks, EXIT_FAILURE_RUNTIME);
     }
     warn_unused_gpu_options(&o);
     if (o.mode == MODE_STEINER)
-        return run_steiner(&o, &sinks, t_start);
+        return close_sinks(&sinks, run_steiner(&o, &sinks, t_start));
 #ifdef HAVE_CUDA
     if (o.mode == MODE_COVER && uses_gpu(&o.solve))
         gpu_warm_up_start();
 #endif
     code = o.mode == MODE_CLIQUE ? run_clique(&o, &sinks, t_start) : run_cover(&o, &sinks, t_start);
+    code = close_sinks(&sinks, code);
 #ifdef HAVE_CUDA
     if (gpu_warm_up_running()) {
         /*

@@ -1,0 +1,40 @@
+/*
+ * A file the command line writes (-o, --stats=FILE, --write): opened before
+ * any work, so that an unwritable path fails at once, but emptied only when
+ * the run writes to it, so that a run that fails on its input leaves the
+ * file as it was. A file the run created and never wrote is removed again.
+ */
+#ifndef MVC_OUTPUT_FILE_H
+#define MVC_OUTPUT_FILE_H
+
+#include <stdio.h>
+
+struct output_file {
+    FILE *f;          /* NULL when nothing was asked for, or once closed */
+    const char *path; /* as named; NULL for a standard stream */
+    int created;      /* this run created the file */
+    int claimed;      /* emptied for this run's output */
+};
+
+/*
+ * Opens path for writing without emptying it; "-" is the stream dash, NULL
+ * asks for nothing (of->f stays NULL). A path that is the input file itself
+ * (input, or standard input for "-") is refused. Returns 0, or -1 after
+ * printing why on stderr.
+ */
+int output_file_open(struct output_file *of, const char *path, FILE *dash, const char *input);
+
+/* True when a and b are one regular file (-o and --stats naming the same path, say). */
+int output_file_same(const struct output_file *a, const struct output_file *b);
+
+/* Empties the file for this run's output, once; call before the first write. */
+void output_file_claim(struct output_file *of);
+
+/*
+ * Flushes and closes a claimed file, or leaves an unclaimed one as it was
+ * (removed if this run created it). Returns code, or 2 when a write failed
+ * on an answer that was otherwise good (code 0), after saying so on stderr.
+ */
+int output_file_close(struct output_file *of, int code);
+
+#endif
