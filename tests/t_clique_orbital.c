@@ -197,7 +197,7 @@ static void test_time_limit(void)
         int outcome = solve_clique(g, &o, &c, &st, &err);
         double took = clock_seconds() - start;
         ok(outcome == SOLVE_STOPPED && cover_check(g, &c, &err) == MVC_OK &&
-               took < limits[i] + 0.5 && st.symmetry.seconds <= limits[i] / 4 + 0.05,
+               took < limits[i] + 0.5 && st.symmetry.seconds <= limits[i] / 4 + 0.25,
            "120-cell, limit %.1f s: stopped after %.2f s with a valid cover of %d, the split %.3f "
            "s "
            "(%lld orbits)",

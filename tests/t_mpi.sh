@@ -75,7 +75,8 @@ t0=$(date +%s%N)
 # shellcheck disable=SC2086
 mpi 4 $spread --time-limit 1 --stats="$TMP/stats.json" "$hard"
 ms=$((($(date +%s%N) - t0) / 1000000))
-[ "$status" -eq 4 ] && [ "$ms" -lt 5000 ] && check_cover "$hard" "$TMP/out" && grep -q 'not proven' "$TMP/out"
+# (mpirun starting four ranks on a loaded two-core machine takes 2-3 s of its own)
+[ "$status" -eq 4 ] && [ "$ms" -lt 10000 ] && check_cover "$hard" "$TMP/out" && grep -q 'not proven' "$TMP/out"
 ok $? "4 ranks, --time-limit 1: exit $status after $ms ms, cover $(cover_size "$TMP/out") not proven"
 # a second of work for everyone: every rank searched (the work crossed processes)
 ranks=$(grep -o '"ranks": {[^}]*}' "$TMP/stats.json")
@@ -87,7 +88,7 @@ ok $? "4 ranks, --stats: every rank searched ($ranks)"
 # shellcheck disable=SC2086
 mpirun --oversubscribe -np 4 "$MVC_GPU" $spread "$hard" >"$TMP/term" 2>"$TMP/term.err" &
 job=$!
-sleep 1.5
+sleep 3 # past the ranks' start, slow on a loaded two-core machine
 kill -TERM "$job"
 wait "$job"
 check_cover "$hard" "$TMP/term" && grep -q 'not proven' "$TMP/term"
@@ -97,7 +98,7 @@ ok $? "4 ranks, SIGTERM: a valid cover of $(cover_size "$TMP/term"), not proven"
 # shellcheck disable=SC2086
 mpirun --oversubscribe -np 4 "$MVC_GPU" $spread "$hard" >"$TMP/kill" 2>"$TMP/kill.err" &
 job=$!
-sleep 1.5
+sleep 3 # past the ranks' start, slow on a loaded two-core machine
 killed=""
 for pid in $(pgrep -P "$job"); do
     if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=2'; then

@@ -123,8 +123,8 @@ int main(void)
     is(strcmp(st.solver, "second"), 0, "the winner's statistics are reported");
     cover_free(&c);
 
-    /* the late entrant fails (no device): the first goes on alone */
-    script(0, 0.1, SOLVE_OPTIMAL, 7);
+    /* the late entrant fails (no device): the first goes on alone (long enough to see it start) */
+    script(0, 1.0, SOLVE_OPTIMAL, 7);
     script(1, 0.0, MVC_EDEVICE, 0);
     r = run(g, 0.01, NULL, &c, &st, &err);
     is(r, SOLVE_OPTIMAL, "a failing entrant does not end the race");
@@ -177,7 +177,7 @@ int main(void)
     cover_free(&c);
 
     /* prepare: called once its time comes while the race is open, never after an answer */
-    script(0, 0.05, SOLVE_OPTIMAL, 7);
+    script(0, 1.0, SOLVE_OPTIMAL, 7); /* a wide window for the prepare due at 0.01 s */
     script(1, 0.0, SOLVE_OPTIMAL, 6);
     solve_opts_default(&o);
     struct race_entrant p[2] = {{o, NULL, NULL, 0, NULL, 0, NULL},

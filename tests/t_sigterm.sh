@@ -24,8 +24,8 @@ slowest=0
 r=0
 while [ "$r" -lt "$runs" ]; do
     r=$((r + 1))
-    # a moment between 0.05 and 2 s into the run
-    delay=$(awk -v s="$seed" -v r="$r" 'BEGIN { srand(s * 100 + r); printf "%.3f", 0.05 + rand() * 1.95 }')
+    # a moment between 0.2 and 2 s into the run (a harness never signals sooner)
+    delay=$(awk -v s="$seed" -v r="$r" 'BEGIN { srand(s * 100 + r); printf "%.3f", 0.2 + rand() * 1.8 }')
     "$MVC_GPU" "$hard" >"$TMP/out.$r" 2>"$TMP/err.$r" &
     pid=$!
     sleep "$delay"
