@@ -177,7 +177,8 @@ int main(void)
     cover_free(&c);
 
     /* prepare: called once its time comes while the race is open, never after an answer */
-    script(0, 1.0, SOLVE_OPTIMAL, 7); /* a wide window for the prepare due at 0.01 s */
+    /* a wide window for the prepare due at 0.01 s, ending before the entrant's turn at 1 s */
+    script(0, 0.5, SOLVE_OPTIMAL, 7);
     script(1, 0.0, SOLVE_OPTIMAL, 6);
     solve_opts_default(&o);
     struct race_entrant p[2] = {{o, NULL, NULL, 0, NULL, 0, NULL},
