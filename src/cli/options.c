@@ -228,8 +228,11 @@ static int refused_option(const char *arg, int letter)
     return usage_error("unknown option '%s'", arg);
 }
 
+/* Numbers as written, whole: strtoll and strtod would skip leading blanks ("--k ' 5'"). */
 static int parse_int64(const char *s, int64_t min, int64_t max, int64_t *out)
 {
+    if (isspace((unsigned char)*s))
+        return -1;
     errno = 0;
     char *end;
     long long v = strtoll(s, &end, 10);
@@ -251,6 +254,8 @@ static int parse_int(const char *s, int min, int max, int *out)
 /* A finite number that is all of s. */
 static int parse_double(const char *s, double *out)
 {
+    if (isspace((unsigned char)*s))
+        return -1;
     errno = 0;
     char *end;
     double v = strtod(s, &end);
