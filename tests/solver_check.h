@@ -163,7 +163,9 @@ static inline void check_stops(const struct solver_check *s, const struct graph 
      * sanitizer, and then no node past the root is the machine's doing.
      */
     double limit = 0.05, t = 0;
-    for (int tries = 0; tries < 3; tries++, limit *= 4) {
+    for (int tries = 0; tries < 3; tries++) {
+        if (tries > 0)
+            limit *= 4;
         solve_opts_default(&o);
         o.deadline = deadline_after(limit, o.deadline.stop);
         t = clock_seconds();

@@ -49,6 +49,17 @@ run -o "$TMP/both.txt" "--stats=$TMP/both.txt" "$inst/path10.gr"
 is "$status" 2 "-o and --stats naming one file: exit 2"
 cmp -s "$TMP/kept" "$TMP/both.txt"; ok $? "  and the file keeps what it held"
 
+# standard output and standard error may be one file: bare --stats is not refused for it
+"$MVC_GPU" --stats "$inst/path10.gr" >"$TMP/log" 2>&1
+is "$?" 0 "--stats with standard output and error in one file: exit 0"
+grep -q '"mode"' "$TMP/log" && grep -q '^s vc 10 5' "$TMP/log"; ok $? "  with both the answer and the statistics in it"
+
+# a link to a file that does not exist yet: the file is made, as fopen would
+ln -s "$TMP/linked.vc" "$TMP/dangling"
+run -o "$TMP/dangling" "$inst/path10.gr"
+is "$status" 0 "-o through a dangling symbolic link: exit 0"
+check_cover "$inst/path10.gr" "$TMP/linked.vc"; ok $? "  and the answer is in the file it names"
+
 run --write "$TMP/g.gr.gz" "$inst/path10.gr"
 is "$status" 2 "--write to a .gz name: exit 2 (the output is not compressed)"
 [ ! -e "$TMP/g.gr.gz" ]; ok $? "  and no file is made"

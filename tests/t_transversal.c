@@ -141,7 +141,7 @@ int main(void)
        runs);
     is(found, 200,
        "200 graphs with a planted transversal (50 of large cliques): one found within 100,000 "
-       "steps (200 a call)");
+       "steps (200 a call) by one of four seeds");
 
     /* limits: a graph whose cliques all conflict */
     struct graph *g = joined_cliques(&ge, 3, clique_of);

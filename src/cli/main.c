@@ -120,11 +120,23 @@ static void print_version(void)
         printf("CaDiCaL: not built in (bound-sat's own CDCL only)\n");
 }
 
-/* The end of a run: what it wrote is flushed, what it never wrote is left as it was. */
+/* The end of a run: what it wrote is flushed, what it never claimed is left as it was. */
 static int close_sinks(struct sinks *s, int code)
 {
-    code = output_file_close(&s->answer, code);
-    return output_file_close(&s->stats, code);
+    int failed = output_file_close(&s->answer) != 0;
+    failed |= output_file_close(&s->stats) != 0;
+    return failed && code == EXIT_ANSWERED ? EXIT_BAD_INPUT : code;
+}
+
+/*
+ * Once the input is read the run is under way: its outputs are emptied, so
+ * that one that ends without an answer (a runtime failure, a fallback answer
+ * without statistics) leaves nothing of an earlier run's behind.
+ */
+static void claim_sinks(struct sinks *s)
+{
+    output_file_claim(&s->answer);
+    output_file_claim(&s->stats);
 }
 
 static int open_sinks(const struct options *o, struct sinks *s)
@@ -132,11 +144,11 @@ static int open_sinks(const struct options *o, struct sinks *s)
     if (output_file_open(&s->answer, o->output ? o->output : "-", stdout, o->input) != 0)
         return EXIT_BAD_INPUT;
     if (output_file_open(&s->stats, o->stats, stderr, o->input) != 0) {
-        output_file_close(&s->answer, 0);
+        output_file_close(&s->answer);
         return EXIT_BAD_INPUT;
     }
     if (output_file_same(&s->answer, &s->stats)) {
-        fprintf(stderr, "mvc-gpu: -o and --stats name the same file, %s\n", o->stats);
+        fprintf(stderr, "mvc-gpu: -o %s and --stats=%s name the same file\n", o->output, o->stats);
         close_sinks(s, 0);
         return EXIT_BAD_INPUT;
     }
@@ -295,7 +307,6 @@ static int write_cover_fallback(void *arg)
         fprintf(stderr, "mvc-gpu: stopped, and no cover could be made: %s\n", err.message);
         return EXIT_FAILURE_RUNTIME;
     }
-    output_file_claim(f->out);
     fprintf(f->out->f, "c mvc-gpu %s: the solvers did not stop in time; a greedy cover follows\n",
             PACKAGE_VERSION);
     int code = write_stopped_cover(f->out->f, f->o, f->g, &c, clock_seconds() - f->t_start, 0);
@@ -309,15 +320,16 @@ static int write_cover_fallback(void *arg)
  */
 static int begin_run(const struct options *o, const char *mode, struct graph **g,
                      struct run_info *run, struct fallback *fallback, shutdown_fallback_fn write,
-                     struct output_file *out, double t_start)
+                     struct sinks *sinks, double t_start)
 {
     *run = (struct run_info){.input = o->input, .k = o->solve.k, .mode = mode};
     int code = load_graph_or_report(o, g, &run->t_load);
     if (code != 0)
         return code;
+    claim_sinks(sinks);
     run->n = (*g)->n;
     run->m = (*g)->m;
-    *fallback = (struct fallback){o, *g, out, t_start};
+    *fallback = (struct fallback){o, *g, &sinks->answer, t_start};
     shutdown_set_fallback(write, fallback);
     return 0;
 }
@@ -328,7 +340,7 @@ static int run_cover(const struct options *o, struct sinks *sinks, double t_star
     struct run_info run;
     struct fallback fallback;
     int begun = begin_run(o, o->solve.k >= 0 ? "pvc" : "mvc", &g, &run, &fallback,
-                          write_cover_fallback, &sinks->answer, t_start);
+                          write_cover_fallback, sinks, t_start);
     if (begun != 0)
         return begun;
 
@@ -360,7 +372,6 @@ static int run_cover(const struct options *o, struct sinks *sinks, double t_star
     run.outcome = outcome_name(outcome);
     run.t_total = clock_seconds() - t_start;
 
-    output_file_claim(&sinks->answer);
     FILE *out = sinks->answer.f;
     int code = EXIT_ANSWERED;
     fprintf(out, "c mvc-gpu %s, solver %s\n", PACKAGE_VERSION, st.solver ? st.solver : "?");
@@ -384,7 +395,6 @@ static int run_cover(const struct options *o, struct sinks *sinks, double t_star
         break;
     }
     if (sinks->stats.f != NULL) {
-        output_file_claim(&sinks->stats);
         stats_write_json(sinks->stats.f, &run, &st);
     }
     mvcgpu_result_free(result);
@@ -492,7 +502,6 @@ static int write_clique_fallback(void *arg)
         fprintf(stderr, "mvc-gpu: stopped, and no clique could be made\n");
         return EXIT_FAILURE_RUNTIME;
     }
-    output_file_claim(f->out);
     fprintf(f->out->f, "c mvc-gpu %s: the solvers did not stop in time; a greedy clique follows\n",
             PACKAGE_VERSION);
     int code =
@@ -507,7 +516,7 @@ static int run_clique(const struct options *o, struct sinks *sinks, double t_sta
     struct run_info run;
     struct fallback fallback;
     int begun = begin_run(o, o->solve.k >= 0 ? "clique-k" : "clique", &g, &run, &fallback,
-                          write_clique_fallback, &sinks->answer, t_start);
+                          write_clique_fallback, sinks, t_start);
     if (begun != 0)
         return begun;
 
@@ -535,13 +544,11 @@ static int run_clique(const struct options *o, struct sinks *sinks, double t_sta
     const struct clique *clique = mvcgpu_result_clique(result);
     run.outcome = outcome_name(outcome);
     run.t_total = clock_seconds() - t_start;
-    output_file_claim(&sinks->answer);
     FILE *out = sinks->answer.f;
     fprintf(out, "c mvc-gpu %s, maximum clique by the %s path\n", PACKAGE_VERSION,
             st.path ? st.path : "?");
     int code = write_clique_answer(out, o, g, clique, outcome, run.t_total);
     if (sinks->stats.f != NULL) {
-        output_file_claim(&sinks->stats);
         stats_write_clique_json(sinks->stats.f, &run, &st, clique->size);
     }
     mvcgpu_result_free(result);
@@ -571,6 +578,7 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
     int code = load_graph_or_report(o, &g, &t_load);
     if (code != 0)
         return code;
+    claim_sinks(sinks);
     struct steiner_opts so;
     steiner_opts_default(&so);
     so.algo = steiner_algo_parse(o->steiner_algo);
@@ -604,7 +612,6 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
         steiner_tree_free(&tree);
         return EXIT_FAILURE_RUNTIME;
     }
-    output_file_claim(&sinks->answer);
     FILE *out = sinks->answer.f;
     code = *shutdown_flag() ? EXIT_STOPPED : EXIT_ANSWERED;
     fprintf(out, "c mvc-gpu %s, Steiner tree by %s on the %s (%s)\n", PACKAGE_VERSION, st.algo,
@@ -618,7 +625,6 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
                 st.improve_interrupted ? " (stopped early)" : "");
     steiner_write_pace(out, &tree);
     if (sinks->stats.f != NULL) {
-        output_file_claim(&sinks->stats);
         stats_write_steiner_json(sinks->stats.f, o->input, g, t_load, clock_seconds() - t_start,
                                  improve_budget, &st);
     }
@@ -778,15 +784,19 @@ static int run_write(const struct options *o)
     struct graph *g = NULL;
     double t_load;
     code = load_graph_or_report(o, &g, &t_load);
-    if (code != 0)
-        return output_file_close(&out, code);
+    if (code != 0) {
+        output_file_close(&out);
+        return code;
+    }
     output_file_claim(&out);
     code = graph_write(out.f, g, format) == 0 ? EXIT_ANSWERED : EXIT_BAD_INPUT;
     if (code == EXIT_ANSWERED && o->verbose)
         fprintf(stderr, "c wrote %s (%s): %ld vertices, %lld edges\n", o->write_path,
                 graph_format_name(format), (long)g->n, (long long)g->m);
     graph_free(g);
-    return output_file_close(&out, code);
+    if (output_file_close(&out) != 0 && code == EXIT_ANSWERED)
+        code = EXIT_BAD_INPUT;
+    return code;
 }
 
 /* GPU tuning options only tune a GPU: without one they are ignored, and the user hears why. */

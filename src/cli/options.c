@@ -154,7 +154,7 @@ void options_print_help(FILE *out)
         "\n"
         "Input and output:\n"
         "  -o, --output FILE      write the answer to FILE (opened before the solve, emptied\n"
-        "                         only when the answer is written)\n"
+        "                         once the input is read)\n"
         "      --stats[=FILE]     statistics as JSON to FILE (default: standard error)\n"
         "      --write OUT        write the graph as read (or its complement) to OUT and exit\n"
         "      --write-format NAME  pace, dimacs, stp, edges or mtx (default: from OUT's suffix)\n"
@@ -189,37 +189,43 @@ static int usage_error(const char *fmt, const char *arg)
 }
 
 /*
- * Why getopt_long refused arg (opterr is off, so saying it is ours): the
- * letter of a short option cluster that is unknown, a long option that
- * takes no argument, or a prefix that several long options share.
+ * Why getopt_long refused arg (opterr is off, so saying it is ours): a long
+ * option that takes no argument, a prefix that several long options share,
+ * or an unknown option. glibc names a refused letter of a cluster in letter
+ * (optopt) while arg may then be the argument before it ("--verbose -xv"),
+ * and names a long option given an argument it does not take by its value.
  */
 static int refused_option(const char *arg, int letter)
 {
-    if (strncmp(arg, "--", 2) != 0) {
-        char name[3] = {'-', (char)letter, '\0'};
-        return usage_error("unknown option '%s'", letter > 0 ? name : arg);
-    }
-    const char *word = arg + 2;
-    size_t len = strcspn(word, "=");
-    char matches[256] = "";
     int count = 0, exact = -1, last = -1;
-    for (int i = 0; long_options[i].name != NULL; i++) {
-        if (strncmp(long_options[i].name, word, len) != 0)
-            continue;
-        if (strlen(long_options[i].name) == len)
-            exact = i;
-        last = i;
-        if (count++ < 6)
-            snprintf(matches + strlen(matches), sizeof matches - strlen(matches), "%s--%s",
-                     count > 1 ? ", " : "", long_options[i].name);
+    char matches[256] = "";
+    size_t len = 0;
+    int is_long = strncmp(arg, "--", 2) == 0;
+    if (is_long) {
+        const char *word = arg + 2;
+        len = strcspn(word, "=");
+        for (int i = 0; long_options[i].name != NULL; i++) {
+            if (strncmp(long_options[i].name, word, len) != 0)
+                continue;
+            if (strlen(long_options[i].name) == len)
+                exact = i;
+            last = i;
+            if (count++ < 6)
+                snprintf(matches + strlen(matches), sizeof matches - strlen(matches), "%s--%s",
+                         count > 1 ? ", " : "", long_options[i].name);
+        }
     }
     int chosen = exact >= 0 ? exact : count == 1 ? last : -1;
-    if (chosen >= 0 && word[len] == '=' && long_options[chosen].has_arg == no_argument) {
+    if (letter > 0 && (chosen < 0 || long_options[chosen].val != letter)) {
+        char name[3] = {'-', (char)letter, '\0'};
+        return usage_error("unknown option '%s'", name);
+    }
+    if (chosen >= 0 && arg[2 + len] == '=' && long_options[chosen].has_arg == no_argument) {
         char name[64];
         snprintf(name, sizeof name, "--%s", long_options[chosen].name);
         return usage_error("option '%s' takes no argument", name);
     }
-    if (chosen < 0 && count > 1) {
+    if (is_long && chosen < 0 && count > 1) {
         char message[400];
         snprintf(message, sizeof message, "option '%.*s' is ambiguous: %s%s", (int)(len + 2), arg,
                  matches, count > 6 ? ", ..." : "");

@@ -20,7 +20,7 @@ static int is_input(int fd, const char *input)
 
 int output_file_open(struct output_file *of, const char *path, FILE *dash, const char *input)
 {
-    *of = (struct output_file){NULL, path, 0, 0};
+    *of = (struct output_file){NULL, path, 0, 0, 0};
     if (path == NULL)
         return 0;
     if (strcmp(path, "-") == 0) {
@@ -32,8 +32,9 @@ int output_file_open(struct output_file *of, const char *path, FILE *dash, const
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
     if (fd >= 0)
         of->created = 1;
-    else if (errno == EEXIST)
-        fd = open(path, O_WRONLY); /* emptied by output_file_claim, not now */
+    else if (errno ==
+             EEXIST) /* emptied by output_file_claim, not now; O_CREAT for a dangling link */
+        fd = open(path, O_WRONLY | O_CREAT, 0666);
     if (fd < 0) {
         fprintf(stderr, "mvc-gpu: %s: %s\n", path, strerror(errno));
         return -1;
@@ -58,9 +59,10 @@ int output_file_open(struct output_file *of, const char *path, FILE *dash, const
 int output_file_same(const struct output_file *a, const struct output_file *b)
 {
     struct stat x, y;
-    return a->f != NULL && b->f != NULL && fstat(fileno(a->f), &x) == 0 &&
-           fstat(fileno(b->f), &y) == 0 && S_ISREG(x.st_mode) && x.st_dev == y.st_dev &&
-           x.st_ino == y.st_ino;
+    /* standard streams may well be one file (2>&1): only named files are compared */
+    return a->path != NULL && b->path != NULL && a->f != NULL && b->f != NULL &&
+           fstat(fileno(a->f), &x) == 0 && fstat(fileno(b->f), &y) == 0 && S_ISREG(x.st_mode) &&
+           x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
 void output_file_claim(struct output_file *of)
@@ -70,22 +72,24 @@ void output_file_claim(struct output_file *of)
     of->claimed = 1;
     struct stat st;
     /* only a regular file holds old content; a device or a pipe is written as it is */
-    if (fstat(fileno(of->f), &st) == 0 && S_ISREG(st.st_mode) && ftruncate(fileno(of->f), 0) != 0)
+    if (fstat(fileno(of->f), &st) == 0 && S_ISREG(st.st_mode) && ftruncate(fileno(of->f), 0) != 0) {
         fprintf(stderr, "mvc-gpu: %s: cannot empty it: %s\n", of->path, strerror(errno));
+        of->failed = 1;
+    }
 }
 
-int output_file_close(struct output_file *of, int code)
+int output_file_close(struct output_file *of)
 {
     FILE *f = of->f;
     if (f == NULL)
-        return code;
+        return 0;
     of->f = NULL;
     if (!of->claimed) {
         if (f != stdout && f != stderr)
             fclose(f);
         if (of->created)
             unlink(of->path);
-        return code;
+        return 0;
     }
     int failed = fflush(f) != 0 || ferror(f);
     if (f != stdout && f != stderr && fclose(f) != 0)
@@ -93,7 +97,6 @@ int output_file_close(struct output_file *of, int code)
     if (failed) {
         const char *name = f == stderr ? "standard error" : "standard output";
         fprintf(stderr, "mvc-gpu: %s: %s\n", of->path ? of->path : name, strerror(errno));
-        return code == 0 ? 2 : code;
     }
-    return code;
+    return failed || of->failed ? -1 : 0;
 }

@@ -1,8 +1,8 @@
 /*
  * A file the command line writes (-o, --stats=FILE, --write): opened before
- * any work, so that an unwritable path fails at once, but emptied only when
- * the run writes to it, so that a run that fails on its input leaves the
- * file as it was. A file the run created and never wrote is removed again.
+ * any work, so that an unwritable path fails at once, but emptied only once
+ * the input is read, so that a run that fails on its input leaves the file
+ * as it was. A file the run created and never claimed is removed again.
  */
 #ifndef MVC_OUTPUT_FILE_H
 #define MVC_OUTPUT_FILE_H
@@ -14,6 +14,7 @@ struct output_file {
     const char *path; /* as named; NULL for a standard stream */
     int created;      /* this run created the file */
     int claimed;      /* emptied for this run's output */
+    int failed;       /* it could not be emptied: what is written may trail old content */
 };
 
 /*
@@ -24,17 +25,17 @@ struct output_file {
  */
 int output_file_open(struct output_file *of, const char *path, FILE *dash, const char *input);
 
-/* True when a and b are one regular file (-o and --stats naming the same path, say). */
+/* True when a and b are one regular file that both name (-o and --stats, say). */
 int output_file_same(const struct output_file *a, const struct output_file *b);
 
-/* Empties the file for this run's output, once; call before the first write. */
+/* Empties the file for this run's output, once (later calls do nothing). */
 void output_file_claim(struct output_file *of);
 
 /*
  * Flushes and closes a claimed file, or leaves an unclaimed one as it was
- * (removed if this run created it). Returns code, or 2 when a write failed
- * on an answer that was otherwise good (code 0), after saying so on stderr.
+ * (removed if this run created it). Returns 0, or -1 when a write failed or
+ * the file could not be emptied, after saying so on stderr.
  */
-int output_file_close(struct output_file *of, int code);
+int output_file_close(struct output_file *of);
 
 #endif
