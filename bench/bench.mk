@@ -30,6 +30,12 @@ EXTRA_DIST += bench/results/gpus-h200-x2.md bench/results/gpus-h200-x2.csv \
 # ("make bench/ls_bench").
 EXTRA_PROGRAMS += bench/ls_bench
 bench_ls_bench_LDADD = libmvc.a
+# Time to bound-sat's transversal by seed (bench/transversal_bench.c): built on demand only
+# ("make bench/transversal_bench").
+EXTRA_PROGRAMS += bench/transversal_bench
+bench_transversal_bench_LDADD = libmvc.a
+EXTRA_DIST += bench/transversal_restarts.py bench/results/transversal-seeds-cpu.md \
+	bench/results/transversal-seeds-cpu.tsv
 EXTRA_DIST += bench/results/local_search.md
 # Cross-checking soak (bench/soak.sh, bench/results/soak-*.md): every solver on random graphs.
 # Built on demand only ("make bench/soak").
