@@ -257,6 +257,12 @@ void input_free(struct input *in)
     release_data(in);
 }
 
+int input_name_ends_with(const char *name, const char *suffix)
+{
+    size_t len = strlen(name), tail = strlen(suffix);
+    return len > tail && strcmp(name + len - tail, suffix) == 0;
+}
+
 void scan_init(struct scanner *s, const struct input *in)
 {
     s->p = in->data;

@@ -34,6 +34,9 @@ int input_from_memory(const char *name, const void *data, size_t len, struct inp
 
 void input_free(struct input *in);
 
+/* Whether a file's name ends in suffix (".gr", ".gz"): what it promises to hold. */
+int input_name_ends_with(const char *name, const char *suffix);
+
 /*
  * A forward scanner. Lines end in '\n'; a '\r' before it is a blank, so CRLF
  * files read like LF files. At the end of the input pos.line is the last line

@@ -14,6 +14,7 @@
 #include "gpu.h"
 #include "graph.h"
 #include "greedy.h"
+#include "input.h"
 #include "max_clique.h"
 #include "mvcgpu_internal.h"
 #include "options.h"
@@ -120,12 +121,17 @@ static void print_version(void)
         printf("CaDiCaL: not built in (bound-sat's own CDCL only)\n");
 }
 
+/* Closes an output; a write that failed turns an answered run into a bad-output one. */
+static int close_output(struct output_file *of, int code)
+{
+    return output_file_close(of) != 0 && code == EXIT_ANSWERED ? EXIT_BAD_INPUT : code;
+}
+
 /* The end of a run: what it wrote is flushed, what it never claimed is left as it was. */
 static int close_sinks(struct sinks *s, int code)
 {
-    int failed = output_file_close(&s->answer) != 0;
-    failed |= output_file_close(&s->stats) != 0;
-    return failed && code == EXIT_ANSWERED ? EXIT_BAD_INPUT : code;
+    code = close_output(&s->answer, code);
+    return close_output(&s->stats, code);
 }
 
 /*
@@ -394,9 +400,8 @@ static int run_cover(const struct options *o, struct sinks *sinks, double t_star
         code = write_stopped_cover(out, o, g, cover, run.t_total, st.lower_bound);
         break;
     }
-    if (sinks->stats.f != NULL) {
+    if (sinks->stats.f != NULL)
         stats_write_json(sinks->stats.f, &run, &st);
-    }
     mvcgpu_result_free(result);
     graph_free(g);
     return code;
@@ -548,9 +553,8 @@ static int run_clique(const struct options *o, struct sinks *sinks, double t_sta
     fprintf(out, "c mvc-gpu %s, maximum clique by the %s path\n", PACKAGE_VERSION,
             st.path ? st.path : "?");
     int code = write_clique_answer(out, o, g, clique, outcome, run.t_total);
-    if (sinks->stats.f != NULL) {
+    if (sinks->stats.f != NULL)
         stats_write_clique_json(sinks->stats.f, &run, &st, clique->size);
-    }
     mvcgpu_result_free(result);
     graph_free(g);
     return code;
@@ -624,10 +628,9 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
                 (long long)st.weight_constructed, (long long)st.weight,
                 st.improve_interrupted ? " (stopped early)" : "");
     steiner_write_pace(out, &tree);
-    if (sinks->stats.f != NULL) {
+    if (sinks->stats.f != NULL)
         stats_write_steiner_json(sinks->stats.f, o->input, g, t_load, clock_seconds() - t_start,
                                  improve_budget, &st);
-    }
     steiner_tree_free(&tree);
     graph_free(g);
     return code;
@@ -736,8 +739,7 @@ static int run_check(const struct options *o)
 /* The format --write-format names, or the one the file's suffix suggests (PACE by default). */
 static int write_format_for(const struct options *o, enum graph_format *f)
 {
-    size_t len = strlen(o->write_path);
-    if (len > 3 && strcmp(o->write_path + len - 3, ".gz") == 0) {
+    if (input_name_ends_with(o->write_path, ".gz")) {
         fprintf(stderr,
                 "mvc-gpu: --write %s: the output is not compressed; name the file without "
                 ".gz, or pipe --write - through gzip\n",
@@ -764,11 +766,9 @@ static int write_format_for(const struct options *o, enum graph_format *f)
         {".el", GRAPH_FORMAT_EDGES},
     };
     *f = GRAPH_FORMAT_PACE;
-    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
-        size_t s = strlen(suffixes[i].suffix);
-        if (len > s && strcmp(o->write_path + len - s, suffixes[i].suffix) == 0)
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++)
+        if (input_name_ends_with(o->write_path, suffixes[i].suffix))
             *f = suffixes[i].format;
-    }
     return 0;
 }
 
@@ -794,9 +794,7 @@ static int run_write(const struct options *o)
         fprintf(stderr, "c wrote %s (%s): %ld vertices, %lld edges\n", o->write_path,
                 graph_format_name(format), (long)g->n, (long long)g->m);
     graph_free(g);
-    if (output_file_close(&out) != 0 && code == EXIT_ANSWERED)
-        code = EXIT_BAD_INPUT;
-    return code;
+    return close_output(&out, code);
 }
 
 /* GPU tuning options only tune a GPU: without one they are ignored, and the user hears why. */

@@ -7,15 +7,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* One regular file, whatever names or descriptors led to a and b. */
+static int same_regular_file(const struct stat *a, const struct stat *b)
+{
+    return S_ISREG(a->st_mode) && a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
 /* True when fd is the very file the graph is read from. */
 static int is_input(int fd, const char *input)
 {
     struct stat out, in;
-    if (fstat(fd, &out) != 0 || !S_ISREG(out.st_mode))
+    if (fstat(fd, &out) != 0)
         return 0;
     int known = input == NULL || strcmp(input, "-") == 0 ? fstat(STDIN_FILENO, &in) == 0
                                                          : stat(input, &in) == 0;
-    return known && in.st_dev == out.st_dev && in.st_ino == out.st_ino;
+    return known && same_regular_file(&out, &in);
 }
 
 int output_file_open(struct output_file *of, const char *path, FILE *dash, const char *input)
@@ -61,8 +67,8 @@ int output_file_same(const struct output_file *a, const struct output_file *b)
     struct stat x, y;
     /* standard streams may well be one file (2>&1): only named files are compared */
     return a->path != NULL && b->path != NULL && a->f != NULL && b->f != NULL &&
-           fstat(fileno(a->f), &x) == 0 && fstat(fileno(b->f), &y) == 0 && S_ISREG(x.st_mode) &&
-           x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+           fstat(fileno(a->f), &x) == 0 && fstat(fileno(b->f), &y) == 0 &&
+           same_regular_file(&x, &y);
 }
 
 void output_file_claim(struct output_file *of)

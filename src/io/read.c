@@ -62,14 +62,6 @@ static int looks_like_edge(struct scanner *s)
     return columns >= 2 && columns <= 4;
 }
 
-/* True for a name that promises PACE: ".gr", or ".gr.gz". */
-static int named_pace(const char *name)
-{
-    size_t len = strlen(name);
-    return (len > 3 && strcmp(name + len - 3, ".gr") == 0) ||
-           (len > 6 && strcmp(name + len - 6, ".gr.gz") == 0);
-}
-
 /*
  * Recognises the format from the first line that is neither blank nor a
  * comment ('c', '#' or '%'), or from the magic that begins STP and Matrix
@@ -121,7 +113,7 @@ static int detect_format(const struct input *in, enum graph_format *out, struct 
         }
         s = line;
         if (looks_like_edge(&s)) {
-            if (named_pace(in->name))
+            if (input_name_ends_with(in->name, ".gr") || input_name_ends_with(in->name, ".gr.gz"))
                 return error_at(err, &line.pos,
                                 "expected the header 'p td N M' before the first edge (a .gr "
                                 "file is PACE; --format edges reads a headerless edge list)");
@@ -173,6 +165,7 @@ static int read_input(const struct input *in, struct read_opts *ro, struct graph
     case GRAPH_FORMAT_STP: status = read_stp(&s, ro, out, err); break;
     case GRAPH_FORMAT_EDGES: status = read_edges(&s, ro, out, err); break;
     case GRAPH_FORMAT_MTX: status = read_mtx(&s, ro, out, err); break;
+    case GRAPH_FORMAT_AUTO:
     default:
         return error_set(err, MVC_EUNSUPPORTED, "%s: unknown input format %d", in->name,
                          (int)format);
