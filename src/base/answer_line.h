@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "error.h"
+#include "input.h"
 
 /* The lines of an answer file that say something: comments ('c') and blank lines skipped. */
 struct answer_reader {
@@ -27,6 +28,19 @@ void answer_reader_open(struct answer_reader *r, FILE *in, const char *name);
 int answer_reader_next(struct answer_reader *r, const char **line, struct error *err);
 
 void answer_reader_close(struct answer_reader *r);
+
+/*
+ * An answer file as a stream, read through the graph readers' loader so that
+ * a .gz answer reads like a .gz graph ("-" is standard input); its name for
+ * messages is in.name. Returns MVC_OK or input_load's error.
+ */
+struct answer_file {
+    struct input in;
+    FILE *stream;
+};
+
+int answer_file_open(struct answer_file *f, const char *path, struct error *err);
+void answer_file_close(struct answer_file *f);
 
 /* Parses a non-negative decimal integer token after blanks; 0 on success. */
 static inline int answer_parse_count(const char **p, long long *value)

@@ -267,8 +267,8 @@ void scan_init(struct scanner *s, const struct input *in)
 {
     s->p = in->data;
     /* a UTF-8 byte order mark, as some editors on Windows write it, is no content */
-    if (in->len >= 3 && memcmp(in->data, "\xEF\xBB\xBF", 3) == 0)
-        s->p += 3;
+    if (in->len >= strlen(UTF8_BOM) && memcmp(in->data, UTF8_BOM, strlen(UTF8_BOM)) == 0)
+        s->p += strlen(UTF8_BOM);
     s->end = in->data + in->len;
     s->pos.file = in->name;
     s->pos.line = 1;

@@ -11,6 +11,9 @@
 /* What messages call standard input (the path "-"). */
 #define INPUT_STDIN_NAME "<stdin>"
 
+/* The UTF-8 byte order mark some editors put first in a text file; readers skip it. */
+#define UTF8_BOM "\xEF\xBB\xBF"
+
 struct input {
     const char *name; /* the path as the user gave it, or INPUT_STDIN_NAME */
     const char *data; /* len bytes followed by a NUL, so number scans stop without a bound check */

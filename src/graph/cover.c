@@ -127,21 +127,11 @@ int cover_read_pace_stream(FILE *in, const char *name, int32_t n, struct cover *
 
 int cover_read_pace(const char *path, int32_t n, struct cover *c, struct error *err)
 {
-    /* through the readers' loader, so that a .gz answer reads like a .gz graph */
-    struct input in;
-    int status = input_load(path, &in, err);
+    struct answer_file f;
+    int status = answer_file_open(&f, path, err);
     if (status != MVC_OK)
         return status;
-    FILE *stream = fmemopen((void *)in.data, in.len > 0 ? in.len : 1, "r");
-    if (stream == NULL) {
-        input_free(&in);
-        return error_set(err, MVC_ENOMEM, "%s: out of memory", in.name);
-    }
-    if (in.len == 0)
-        fgetc(
-            stream); /* an empty answer: fmemopen needs one byte, the NUL, which this reads past */
-    status = cover_read_pace_stream(stream, in.name, n, c, err);
-    fclose(stream);
-    input_free(&in);
+    status = cover_read_pace_stream(f.stream, f.in.name, n, c, err);
+    answer_file_close(&f);
     return status;
 }

@@ -83,13 +83,12 @@ int steiner_read_pace_stream(FILE *in, const char *name, const struct graph *g,
 int steiner_read_pace(const char *path, const struct graph *g, struct steiner_tree *t,
                       struct error *err)
 {
-    int from_stdin = strcmp(path, "-") == 0;
     memset(t, 0, sizeof *t);
-    FILE *in = from_stdin ? stdin : fopen(path, "r");
-    if (in == NULL)
-        return error_set(err, MVC_EIO, "%s: %s", path, strerror(errno));
-    int status = steiner_read_pace_stream(in, from_stdin ? INPUT_STDIN_NAME : path, g, t, err);
-    if (!from_stdin)
-        fclose(in);
+    struct answer_file f;
+    int status = answer_file_open(&f, path, err);
+    if (status != MVC_OK)
+        return status;
+    status = steiner_read_pace_stream(f.stream, f.in.name, g, t, err);
+    answer_file_close(&f);
     return status;
 }
