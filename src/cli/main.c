@@ -575,6 +575,16 @@ static double steiner_improve_budget(const struct options *o)
     return STEINER_IMPROVE_DEFAULT_SECONDS;
 }
 
+/* The input as messages name it: standard input by its reader's name. */
+static const char *input_name(const struct options *o)
+{
+    return strcmp(o->input, "-") == 0 ? INPUT_STDIN_NAME : o->input;
+}
+
+/*
+ * Stdout holds the answer in PACE 2018 form alone (VALUE first, as that form
+ * requires); how it was found goes to stderr, with --verbose.
+ */
 static int run_steiner(const struct options *o, struct sinks *sinks, double t_start)
 {
     struct graph *g = NULL;
@@ -582,18 +592,10 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
     int code = load_graph_or_report(o, &g, &t_load);
     if (code != 0)
         return code;
-    claim_sinks(sinks);
     struct steiner_opts so;
     steiner_opts_default(&so);
     so.algo = steiner_algo_parse(o->steiner_algo);
     so.sssp = steiner_sssp_parse(o->sssp);
-    if (so.sssp < 0) {
-        graph_free(g);
-        fprintf(stderr,
-                "mvc-gpu: unknown --sssp kernel '%s' (auto, bellman-ford, tpull, near-far)\n",
-                o->sssp);
-        return EXIT_BAD_INPUT;
-    }
     so.use_gpu = o->steiner_gpu;
     so.mst = o->steiner_mst;
     so.improve = o->improve != 0;
@@ -603,31 +605,47 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
     memset(&st, 0, sizeof st);
     struct steiner_tree tree = {0};
     struct error err = {0};
+    /* progress lines as in cover mode: asked for, or stderr is a terminal */
+    int lines = !o->quiet && (o->progress || isatty(STDERR_FILENO));
+    struct progress_printer *printer =
+        lines ? progress_printer_start(stderr, PROGRESS_PRINT_LINES | PROGRESS_PRINT_WEIGHTS)
+              : NULL;
+    so.report = progress_printer_scope(printer);
     int status = steiner_solve(g, &so, &tree, &st, &err);
+    progress_printer_stop(printer);
     shutdown_claim_output();
     if (status != MVC_OK) {
         graph_free(g);
         steiner_tree_free(&tree);
-        return report_error(&err, status);
+        code = exit_for_status(status);
+        if (code != EXIT_BAD_INPUT) {
+            claim_sinks(sinks); /* a runtime failure leaves nothing of an earlier run's */
+            return report_error(&err, status);
+        }
+        /* terminals missing or cut off: an input error, which leaves the outputs as they were */
+        fprintf(stderr, "mvc-gpu: %s: %s\n", input_name(o), err.message);
+        return code;
     }
+    claim_sinks(sinks);
     if (steiner_check(g, &tree, &err) != MVC_OK) {
         fprintf(stderr, "mvc-gpu: internal error: the Steiner tree is invalid: %s\n", err.message);
         graph_free(g);
         steiner_tree_free(&tree);
         return EXIT_FAILURE_RUNTIME;
     }
-    FILE *out = sinks->answer.f;
     code = *shutdown_flag() ? EXIT_STOPPED : EXIT_ANSWERED;
-    fprintf(out, "c mvc-gpu %s, Steiner tree by %s on the %s (%s)\n", PACKAGE_VERSION, st.algo,
-            st.device, st.sssp);
-    if (code == EXIT_STOPPED)
-        fprintf(out, "c stopped by %s: the tree is valid, its improvement was cut short\n",
+    if (o->verbose) {
+        fprintf(stderr, "c Steiner tree by %s on the %s (%s)\n", st.algo, st.device, st.sssp);
+        if (so.improve)
+            fprintf(stderr, "c weight %lld after construction, %lld after improvement%s\n",
+                    (long long)st.weight_constructed, (long long)st.weight,
+                    st.improve_interrupted ? " (stopped early)" : "");
+    }
+    if (code == EXIT_STOPPED && !o->quiet)
+        fprintf(stderr,
+                "mvc-gpu: stopped by %s: the tree is valid, its improvement was cut short\n",
                 stop_cause());
-    if (so.improve)
-        fprintf(out, "c weight %lld after construction, %lld after improvement%s\n",
-                (long long)st.weight_constructed, (long long)st.weight,
-                st.improve_interrupted ? " (stopped early)" : "");
-    steiner_write_pace(out, &tree);
+    steiner_write_pace(sinks->answer.f, &tree);
     if (sinks->stats.f != NULL)
         stats_write_steiner_json(sinks->stats.f, o->input, g, t_load, clock_seconds() - t_start,
                                  improve_budget, &st);
@@ -772,6 +790,20 @@ static int write_format_for(const struct options *o, enum graph_format *f)
     return 0;
 }
 
+/* What the format chosen for --write cannot hold is said, not dropped in silence. */
+static void warn_unwritten(const struct graph *g, enum graph_format format)
+{
+    if (g->n_terminals > 0 && format != GRAPH_FORMAT_STP)
+        fprintf(stderr,
+                "mvc-gpu: warning: the %ld terminals are not written: the %s format holds "
+                "none (stp does)\n",
+                (long)g->n_terminals, graph_format_name(format));
+    if (g->weights != NULL && (format == GRAPH_FORMAT_PACE || format == GRAPH_FORMAT_DIMACS))
+        fprintf(stderr,
+                "mvc-gpu: warning: the edge weights are not written: the %s format holds none\n",
+                graph_format_name(format));
+}
+
 static int run_write(const struct options *o)
 {
     enum graph_format format;
@@ -789,6 +821,8 @@ static int run_write(const struct options *o)
         return code;
     }
     output_file_claim(&out);
+    if (!o->quiet)
+        warn_unwritten(g, format);
     code = graph_write(out.f, g, format) == 0 ? EXIT_ANSWERED : EXIT_BAD_INPUT;
     if (code == EXIT_ANSWERED && o->verbose)
         fprintf(stderr, "c wrote %s (%s): %ld vertices, %lld edges\n", o->write_path,

@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
+#include "steiner.h"
+
 enum long_only {
     OPT_SOLVER = 256,
     OPT_TIME_LIMIT,
@@ -147,7 +150,8 @@ void options_print_help(FILE *out)
         "                         graph with terminals (Kou-Markowsky-Berman)\n"
         "      --steiner-algo A   kmb (default) or mehlhorn\n"
         "      --steiner-device D, --steiner-mst D   auto (default), cpu or gpu\n"
-        "      --sssp NAME        GPU shortest paths: auto, bellman-ford, tpull, near-far\n"
+        "      --sssp NAME        GPU shortest paths (with --steiner-device gpu): auto,\n"
+        "                         bellman-ford, tpull, near-far\n"
         "      --improve, --no-improve  loose-path exchange after the construction (default on)\n"
         "      --improve-time SEC the improvement phase ends SEC seconds after the solve\n"
         "                         began (default 5; with --time-limit or --improve, none)\n"
@@ -329,14 +333,17 @@ static int parse_bytes(const char *s, int64_t *out)
  * Each class keeps the first option of it that was given, for the message.
  */
 struct given {
-    const char *k;        /* --k */
-    const char *solving;  /* --solver, --no-reduce, --time-limit, --threads, --gpu-after */
-    const char *vc_only;  /* options of vertex cover and clique modes only: --solver,
-                             --no-reduce, --gpu-after */
-    const char *gpu;      /* GPU tuning */
-    const char *steiner;  /* Steiner options */
-    const char *output;   /* -o, --stats */
-    const char *progress; /* --progress */
+    const char *k;                 /* --k */
+    const char *solving;           /* --solver, --no-reduce, --time-limit, --threads, --gpu-after */
+    const char *vc_only;           /* options of vertex cover and clique modes only: --solver,
+                                      --no-reduce, --gpu-after */
+    const char *gpu;               /* GPU tuning */
+    const char *steiner;           /* Steiner options */
+    const char *output;            /* -o, --stats */
+    const char *progress;          /* --progress */
+    const char *sssp;              /* --sssp, which picks a GPU kernel */
+    const char *improve_time;      /* --improve-time */
+    const char *complement_memory; /* --complement-memory */
     int steiner_mode, check, clique, stats_without_equals;
 };
 
@@ -379,6 +386,19 @@ static int check_combinations(const struct options *o, const struct given *g)
             return refuse(g->vc_only, "to Steiner trees (it is a vertex cover option)");
         if (g->gpu)
             return refuse(g->gpu, "to Steiner trees (it tunes the vertex cover search)");
+        if (g->complement_memory)
+            return refuse(g->complement_memory, "to Steiner trees (no complement is made)");
+        if (g->sssp && o->steiner_gpu != STEINER_DEVICE_GPU)
+            return refuse(g->sssp, "without --steiner-device gpu (shortest paths on the CPU are "
+                                   "Dijkstra's)");
+        if (g->improve_time && o->improve == 0)
+            return refuse(g->improve_time, "with --no-improve");
+#ifndef HAVE_CUDA
+        if (o->steiner_gpu == STEINER_DEVICE_GPU || o->steiner_mst == STEINER_DEVICE_GPU)
+            return usage_error("%s gpu needs a build with CUDA (configure --with-cuda)",
+                               o->steiner_gpu == STEINER_DEVICE_GPU ? "--steiner-device"
+                                                                    : "--steiner-mst");
+#endif
         break;
     case MODE_CHECK:
         if (g->solving)
@@ -602,6 +622,7 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
             if (parse_bytes(optarg, &o->complement_max_bytes))
                 return usage_error("--complement-memory needs a size such as 512M, not '%s'",
                                    optarg);
+            note(&g.complement_memory, "--complement-memory");
             break;
         case OPT_STEINER_ALGO:
             if (strcmp(optarg, "kmb") && strcmp(optarg, "mehlhorn"))
@@ -610,8 +631,13 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
             note(&g.steiner, "--steiner-algo");
             break;
         case OPT_SSSP:
+            if (steiner_sssp_parse(optarg) < 0)
+                return usage_error("--sssp is auto, bellman-ford, tpull or near-far, not '%s'",
+                                   optarg);
             o->sssp = optarg;
             note(&g.steiner, "--sssp");
+            if (strcmp(optarg, "auto") != 0)
+                note(&g.sssp, "--sssp"); /* auto asks for nothing the CPU cannot do */
             break;
         case OPT_IMPROVE:
             o->improve = 1;
@@ -626,6 +652,7 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
                 return usage_error("--improve-time needs a positive number of seconds, not '%s'",
                                    optarg);
             note(&g.steiner, "--improve-time");
+            note(&g.improve_time, "--improve-time");
             break;
         case OPT_STEINER_DEVICE:
             if (parse_device(optarg, &o->steiner_gpu))

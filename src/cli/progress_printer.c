@@ -42,8 +42,13 @@ static void print_line(struct progress_printer *pp)
         snprintf(best, sizeof best, "%lld", (long long)s.best);
     if (s.lower > 0)
         snprintf(lower, sizeof lower, "%lld", (long long)s.lower);
-    fprintf(pp->out, "c %8.2f s  cover %9s  lower %9s  %14lld nodes  %11.0f nodes/s\n", s.seconds,
-            best, lower, (long long)s.nodes, s.seconds > 0 ? (double)s.nodes / s.seconds : 0.0);
+    double rate = s.seconds > 0 ? (double)s.nodes / s.seconds : 0.0;
+    if (pp->what & PROGRESS_PRINT_WEIGHTS)
+        fprintf(pp->out, "c %8.2f s  weight %12s  %14lld exchanges tried  %11.0f tried/s\n",
+                s.seconds, best, (long long)s.nodes, rate);
+    else
+        fprintf(pp->out, "c %8.2f s  cover %9s  lower %9s  %14lld nodes  %11.0f nodes/s\n",
+                s.seconds, best, lower, (long long)s.nodes, rate);
     fflush(pp->out);
     pp->last_line = clock_seconds();
     pp->printed = s.best;
@@ -90,7 +95,9 @@ static void *print_loop(void *arg)
     while (!pp->stopping) {
         double now = clock_seconds();
         double due = pp->last_line + PRINT_INTERVAL;
-        if (pp->improved && pp->last_line + PRINT_MIN_GAP < due)
+        /* a tree's weight falls with nearly every exchange: its lines stay once a second */
+        if (pp->improved && !(pp->what & PROGRESS_PRINT_WEIGHTS) &&
+            pp->last_line + PRINT_MIN_GAP < due)
             due = pp->last_line + PRINT_MIN_GAP;
         if (now < due) {
             struct timespec until = timespec_of(due);

@@ -1,7 +1,7 @@
 /*
  * The command line's progress lines: a thread that prints the progress
- * board's whole cover once a second and whenever it shrinks, and the
- * solvers' messages, as PACE comments ("c ...").
+ * board's whole cover (or Steiner tree's weight) once a second and whenever
+ * it shrinks, and the solvers' messages, as PACE comments ("c ...").
  */
 #ifndef MVC_PROGRESS_PRINTER_H
 #define MVC_PROGRESS_PRINTER_H
@@ -13,6 +13,7 @@
 enum progress_print {
     PROGRESS_PRINT_LINES = 1,    /* elapsed s, cover, lower bound, nodes, nodes/s */
     PROGRESS_PRINT_MESSAGES = 2, /* the solvers' lines of detail (--verbose) */
+    PROGRESS_PRINT_WEIGHTS = 4,  /* Steiner mode: the tree's weight and the exchanges tried */
 };
 
 struct progress_printer;

@@ -190,6 +190,8 @@ int steiner_solve(const struct graph *g, const struct steiner_opts *o, struct st
     else
         status = steiner_mehlhorn(&run, use_gpu, out, err);
     st->weight_constructed = st->weight = out->weight;
+    if (status == MVC_OK)
+        progress_improve(o->report, out->weight);
     if (status == MVC_OK && o->improve)
         status = steiner_improve_run(&run, out, err);
     st->weight = out->weight;

@@ -13,6 +13,7 @@
 #include "error.h"
 #include "gpu_steiner.h"
 #include "graph.h"
+#include "progress.h"
 
 enum steiner_algo {
     STEINER_KMB,      /* shortest paths from every terminal, MST of the distance graph */
@@ -37,6 +38,7 @@ struct steiner_opts {
     int batch;   /* GPU KMB: sources per p-SSSP launch, 0 to choose */
     int improve; /* run the loose-path exchange after the construction */
     struct deadline deadline; /* ends the improvement (none by default) */
+    struct progress *report;  /* the tree's weight as it improves, exchanges tried; or NULL */
 };
 
 void steiner_opts_default(struct steiner_opts *o);

@@ -380,6 +380,7 @@ int steiner_improve_run(struct steiner_run *run, struct steiner_tree *t, struct 
             if (!still_loose(&paths, i, &r, run->is_terminal))
                 continue;
             st->improve_attempts++;
+            progress_nodes(run->o->report, 1);
             int64_t gain = 0;
             add.len = 0;
             int found = try_exchange(g, &r, &paths, i, &d, &add, &gain);
@@ -400,6 +401,7 @@ int steiner_improve_run(struct steiner_run *run, struct steiner_tree *t, struct 
                 status = rooted_tree_build(&r, t, root);
             st->pruned += pruned;
             st->improve_exchanges++;
+            progress_improve(run->o->report, t->weight);
             changed = 1;
         }
     }
