@@ -138,7 +138,14 @@ static void check_graph(const struct graph *g, const char *desc, struct tally *t
             bail("out of memory");
         for (int32_t v = 0; v < g->n; v++)
             in_set[v] = sp.component_of[v] == split_id(&sp, i);
-        parts &= induced_right(g, in_set, part, to_whole) && part->n == split_size(&sp, i);
+        parts &= induced_right(g, in_set, part, to_whole) && part->n == split_size(&sp, i) &&
+                 graph_check(part, NULL) == MVC_OK; /* sorted lists, arcs matched */
+        /* the members: the same vertices, in id order */
+        int32_t size = -1;
+        const int32_t *members = split_members(&sp, i, &size);
+        parts &= members != NULL && size == split_size(&sp, i);
+        for (int32_t j = 0; parts && j < size; j++)
+            parts &= in_set[members[j]] && (j == 0 || members[j - 1] < members[j]);
         for (int32_t v = 0; v < part->n; v++)
             seen[to_whole != NULL ? to_whole[v] : v]++;
         struct cover pc;
@@ -248,7 +255,9 @@ int main(void)
     is(t.numbering, GRAPHS, "components numbered as the union-find numbers them");
     is(t.order, GRAPHS, "taken smallest first, ties in component-number order");
     is(t.sizes, GRAPHS, "split_size is each component's vertex count");
-    is(t.parts, GRAPHS, "each part the induced subgraph, mapped back in increasing order");
+    is(t.parts, GRAPHS,
+       "each part the induced subgraph, a valid graph, mapped back in increasing order, its "
+       "members listed in id order");
     is(t.once, GRAPHS, "every vertex in exactly one part");
     is(t.rest, GRAPHS, "split_rest(i): exactly the parts from i on; from 0 the graph itself");
     is(t.covers, GRAPHS,

@@ -85,8 +85,55 @@ fail:
 void split_close(struct split *sp)
 {
     free(sp->component_of), free(sp->by_size), free(sp->size), free(sp->in_part), free(sp->keep);
-    free(sp->to_whole);
+    free(sp->to_whole), free(sp->members), free(sp->first), free(sp->to_part);
     memset(sp, 0, sizeof *sp);
+}
+
+/* The vertices grouped by component, by a counting sort that keeps id order in each group. */
+static int group_members(struct split *sp)
+{
+    if (sp->members != NULL)
+        return MVC_OK;
+    const struct graph *g = sp->g;
+    sp->members = malloc(((size_t)g->n + 1) * sizeof *sp->members);
+    sp->first = malloc(((size_t)sp->count + 1) * sizeof *sp->first);
+    sp->to_part = malloc(((size_t)g->n + 1) * sizeof *sp->to_part);
+    if (sp->members == NULL || sp->first == NULL || sp->to_part == NULL) {
+        free(sp->members), free(sp->first), free(sp->to_part);
+        sp->members = sp->first = sp->to_part = NULL;
+        return MVC_ENOMEM;
+    }
+    int32_t at = 0;
+    for (int32_t c = 0; c < sp->count; c++) {
+        sp->first[c] = at;
+        at += sp->size[c];
+    }
+    sp->first[sp->count] = at;
+    int32_t *fill = sp->to_part; /* scratch until a part needs it */
+    memcpy(fill, sp->first, (size_t)sp->count * sizeof *fill);
+    for (int32_t v = 0; v < g->n; v++)
+        sp->members[fill[sp->component_of[v]]++] = v;
+    return MVC_OK;
+}
+
+const int32_t *split_members(struct split *sp, int32_t i, int32_t *size)
+{
+    if (group_members(sp) != MVC_OK)
+        return NULL;
+    int32_t c = split_id(sp, i);
+    *size = sp->size[c];
+    return sp->members + sp->first[c];
+}
+
+/* One component as a graph, in its own size rather than g's. */
+static const struct graph *component_graph(struct split *sp, int32_t i)
+{
+    int32_t k;
+    const int32_t *members = split_members(sp, i, &k);
+    if (members == NULL)
+        return NULL;
+    memcpy(sp->to_whole, members, (size_t)k * sizeof *members);
+    return graph_induced_closed(sp->g, members, k, sp->to_part);
 }
 
 /* The subgraph induced by the components taken from-th to to-th (exclusive), by size. */
@@ -110,7 +157,11 @@ static const struct graph *induced(struct split *sp, int32_t from, int32_t to,
 
 const struct graph *split_part(struct split *sp, int32_t i, const int32_t **to_whole)
 {
-    return induced(sp, i, i + 1, to_whole);
+    if (sp->count == 1)
+        return induced(sp, i, i + 1, to_whole); /* g itself */
+    const struct graph *part = component_graph(sp, i);
+    *to_whole = sp->to_whole;
+    return part;
 }
 
 const struct graph *split_rest(struct split *sp, int32_t from, const int32_t **to_whole)

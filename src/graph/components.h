@@ -28,6 +28,13 @@ struct split {
     uint8_t *in_part;      /* scratch: the components of the part being built */
     uint8_t *keep;         /* scratch: its vertices */
     int32_t *to_whole;     /* the last part's vertex -> g's vertex */
+    /*
+     * Made at the first part of a graph of several components, so that a
+     * part costs its own size, not g's: the vertices grouped by component
+     * (each group in id order, group c from first[c]), and g's vertex -> its
+     * part's vertex for the last part.
+     */
+    int32_t *members, *first, *to_part;
 };
 
 /* MVC_OK, or MVC_ENOMEM (sp is then empty, and split_close may still be called). */
@@ -59,6 +66,12 @@ void split_part_done(struct split *sp, const struct graph *part);
  * conventions as split_part): what is left when a search stops early.
  */
 const struct graph *split_rest(struct split *sp, int32_t from, const int32_t **to_whole);
+
+/*
+ * The vertices of the component taken i-th, in id order (*size of them),
+ * valid until split_close; NULL when out of memory.
+ */
+const int32_t *split_members(struct split *sp, int32_t i, int32_t *size);
 
 /* Adds to c (a cover of g) the vertices of a part's cover, mapped by to_whole (NULL: same ids). */
 void split_add_cover(struct cover *c, const struct cover *part, const int32_t *to_whole);

@@ -286,6 +286,33 @@ struct graph *graph_induced(const struct graph *g, const uint8_t *keep, int32_t 
     return h;
 }
 
+struct graph *graph_induced_closed(const struct graph *g, const int32_t *members, int32_t k,
+                                   int32_t *scratch)
+{
+    int64_t arcs = 0;
+    for (int32_t j = 0; j < k; j++) {
+        scratch[members[j]] = j;
+        arcs += g->offsets[members[j] + 1] - g->offsets[members[j]];
+    }
+    struct graph *h = graph_alloc(k, arcs, g->weights != NULL);
+    if (h == NULL)
+        return NULL;
+    int64_t write = 0;
+    for (int32_t j = 0; j < k; j++) {
+        int32_t v = members[j];
+        h->offsets[j] = write;
+        /* members in id order: each list stays sorted */
+        for (int64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++) {
+            if (h->weights)
+                h->weights[write] = g->weights[i];
+            h->adj[write++] = scratch[g->adj[i]];
+        }
+    }
+    h->offsets[k] = write;
+    h->m = write / 2;
+    return h;
+}
+
 double graph_complement_density(const struct graph *g)
 {
     double pairs = (double)g->n * (g->n - 1) / 2;

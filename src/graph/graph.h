@@ -88,4 +88,13 @@ int graph_check(const struct graph *g, struct error *err);
 /* Subgraph induced by the vertices with keep[v] != 0, relabelled in id order. */
 struct graph *graph_induced(const struct graph *g, const uint8_t *keep, int32_t *new_to_old);
 
+/*
+ * The subgraph induced by the k vertices of members, in increasing id order,
+ * a set that holds every neighbour of its vertices (a component, say):
+ * vertex j is members[j]. It costs the set's size and edges, not g's;
+ * scratch (g->n entries) receives g's vertex -> the subgraph's for members.
+ */
+struct graph *graph_induced_closed(const struct graph *g, const int32_t *members, int32_t k,
+                                   int32_t *scratch);
+
 #endif

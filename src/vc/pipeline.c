@@ -392,10 +392,16 @@ static int run_split(struct pipeline rest, const struct graph *g, const struct s
         }
         if (outcome == SOLVE_NO_COVER || outcome == SOLVE_STOPPED) {
             /* the remaining components still need a valid cover: take all their vertices */
-            for (int32_t j = unfilled; j < sp.count; j++)
-                for (int32_t v = 0; v < g->n; v++)
-                    if (sp.component_of[v] == split_id(&sp, j))
-                        cover_add(out, v);
+            for (int32_t j = unfilled; j < sp.count; j++) {
+                int32_t size;
+                const int32_t *members = split_members(&sp, j, &size);
+                if (members == NULL) {
+                    outcome = error_set(err, MVC_ENOMEM, "out of memory for a component");
+                    break;
+                }
+                for (int32_t v = 0; v < size; v++)
+                    cover_add(out, members[v]);
+            }
             filled = 1;
             to_come = 0;
         }
