@@ -10,7 +10,8 @@
 #include "tap.h"
 
 /* a stop raised before the call still lets it visit the root */
-static const struct solver_check bnr = {solve_bnr, "bnr", 1};
+/* a stop raised before the call: bnr returns before its root (0 nodes) */
+static const struct solver_check bnr = {solve_bnr, "bnr", 0};
 
 /* bnr told it has 8 CPUs: its root's local search runs four seeds at once */
 static int solve_bnr_8(const struct graph *g, const struct solve_opts *o, struct cover *out,
@@ -24,7 +25,7 @@ static int solve_bnr_8(const struct graph *g, const struct solve_opts *o, struct
     eight.threads = 8;
     return solve_bnr(g, &eight, out, st, err);
 }
-static const struct solver_check bnr_8 = {solve_bnr_8, "bnr", 1};
+static const struct solver_check bnr_8 = {solve_bnr_8, "bnr", 0};
 
 /* Sparse graphs with vertices of degree one and two: folds, components and LP fixing happen. */
 static struct graph *sparse_graph(uint64_t seed, int32_t max_n, char *desc, size_t len)

@@ -596,6 +596,26 @@ static void hand_made(void)
     }
     graph_free(p4);
 
+    /*
+     * The LP rule alone on K(2,5): it fixes the two (the five then isolated)
+     * unless a stop came first, when it fixes nothing and keeps the graph.
+     */
+    struct graph *k25 =
+        GRAPH(7, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 6}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 6});
+    o = config_opts(ONLY_LP);
+    k = NULL;
+    ok(kernel_reduce(k25, &o, &k, &st, &err) == MVC_OK && kernel_graph(k)->n == 0 &&
+           kernel_offset(k) == 2,
+       "LP alone on K(2,5): the two sides fixed, nothing left");
+    kernel_free(k);
+    o.deadline.stop = &stop;
+    k = NULL;
+    ok(kernel_reduce(k25, &o, &k, &st, &err) == MVC_OK && kernel_graph(k)->n == 7 &&
+           kernel_offset(k) == 0,
+       "and stopped before it: nothing fixed, the graph kept whole");
+    kernel_free(k);
+    graph_free(k25);
+
     ok(strcmp(kernel_rule_name(KERNEL_RULE_LP), "lp") == 0 &&
            strcmp(kernel_rule_name(KERNEL_RULES), "unknown") == 0,
        "rule names");

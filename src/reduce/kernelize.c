@@ -88,7 +88,7 @@ static int run_lp(struct reduction *red)
 {
     int32_t offset = red->r.offset;
     int64_t lp_value2 = 0;
-    int status = kernel_rule_lp(red->lp, &red->r, &lp_value2);
+    int status = kernel_rule_lp(red->lp, &red->r, &red->o->deadline, &lp_value2);
     int32_t bound = offset + (int32_t)((lp_value2 + 1) / 2);
     if (bound > red->lp_lower_bound)
         red->lp_lower_bound = bound;
@@ -139,6 +139,8 @@ static int reduce_to_fixed_point(struct reduction *red)
             return status;
         if (red->o->lp)
             status = run_lp(red);
+        if (status == 0 && expired(red))
+            return 0;
         if (status == 0 && red->o->twins)
             status = run_twins(red);
         if (status == 0 && red->o->unconfined)

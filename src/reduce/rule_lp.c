@@ -284,15 +284,22 @@ static int lp_value(const struct kernel_lp *lp, int32_t n, int32_t v)
     return lp->comp[v] < lp->comp[n + v] ? 0 : 1;
 }
 
-int kernel_rule_lp(struct kernel_lp *lp, struct rgraph *r, int64_t *lp_value2)
+int kernel_rule_lp(struct kernel_lp *lp, struct rgraph *r, const struct deadline *deadline,
+                   int64_t *lp_value2)
 {
     int32_t count = repair_matching(lp, r);
-    while (layer(lp, r, count))
+    int stopped = deadline_passed(deadline);
+    while (!stopped && layer(lp, r, count)) {
         augment(lp, r, count);
+        stopped = deadline_passed(deadline); /* a phase costs O(m): polled after each */
+    }
     int64_t matched = 0;
     for (int32_t i = 0; i < count; i++)
         matched += lp->mate_l[lp->alive[i]] >= 0;
+    /* a matching short of maximum still bounds the cover from below, but fixes no vertex */
     *lp_value2 = matched;
+    if (stopped)
+        return 0;
     reach_from_free(lp, r, count);
     components(lp, r, count);
 

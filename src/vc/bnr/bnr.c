@@ -774,6 +774,8 @@ int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover
         return status;
     const struct solve_opts *o = start.o;
     struct solve_stats *st = start.st;
+    if (deadline_passed(&o->deadline))
+        return SOLVE_STOPPED; /* the root's reductions and bounds cost O(m): none is begun */
     int pvc = o->k >= 0;
     struct bnr_search s = {.o = o, .err = err};
     int32_t limit = pvc ? (int32_t)o->k : out->size - 1; /* pvc: k < greedy size <= n */

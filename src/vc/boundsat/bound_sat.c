@@ -449,6 +449,8 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
     struct solve_stats *st = start.st;
     double t_start = start.t_start;
     int pvc = o->k >= 0;
+    if (deadline_passed(&o->deadline))
+        return SOLVE_STOPPED; /* the clique cover and the encoding cost O(m): neither is begun */
 
     int32_t *clique_of = malloc(((size_t)g->n + 1) * sizeof *clique_of);
     int32_t cliques = 0;
@@ -467,6 +469,8 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
         outcome = SOLVE_FOUND; /* the greedy cover fits */
     } else if (!pvc && out->size == bound) {
         outcome = SOLVE_OPTIMAL;
+    } else if (deadline_passed(&o->deadline)) {
+        outcome = SOLVE_STOPPED; /* with the bound, before the encoding */
     } else {
         uint8_t *set = malloc((size_t)g->n + 1);
         struct search_totals tot = {0};
