@@ -303,6 +303,9 @@ static int settings_from_options(const mvcgpu_options *given, struct mvcgpu_sett
         return fail(err, MVCGPU_EINVAL, "%d threads: 0 (one per CPU) or more", o.threads);
     if (o.device != MVCGPU_DEVICE_AUTO && o.device != MVCGPU_DEVICE_NONE)
         return fail(err, MVCGPU_EINVAL, "unknown device use %d", (int)o.device);
+    if (o.kernelize != 0 && o.kernelize != 1)
+        return fail(err, MVCGPU_EINVAL, "kernelize is %d: 1 (the reduction rules) or 0",
+                    o.kernelize);
     if (o.gpus < 0 || o.gpus > SOLVE_MAX_GPUS)
         return fail(err, MVCGPU_EINVAL, "%d GPUs: 0 (every device) or 1 .. %d", o.gpus,
                     SOLVE_MAX_GPUS);

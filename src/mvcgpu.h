@@ -90,7 +90,11 @@ int mvcgpu_graph_read(const char *path, const char *format, mvcgpu_graph **out, 
 /* Frees g and everything it holds; NULL is ignored. */
 void mvcgpu_graph_free(mvcgpu_graph *g);
 
-/* Vertices (n) and edges (m, after dropping loops and merging repeats). */
+/*
+ * Vertices (n) and edges (m, after dropping loops and merging repeats). Here
+ * and in every accessor below, g (or r) is one the library returned: NULL is
+ * not one (the _free functions alone take it).
+ */
 int32_t mvcgpu_graph_vertices(const mvcgpu_graph *g);
 int64_t mvcgpu_graph_edges(const mvcgpu_graph *g);
 

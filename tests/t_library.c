@@ -439,9 +439,9 @@ static void test_bad_arguments(void)
         const char *what;
         int code;
         mvcgpu_options o;
-    } bad_options[14];
+    } bad_options[16];
     int count = 0;
-    for (int i = 0; i < 14; i++)
+    for (int i = 0; i < 16; i++)
         mvcgpu_options_init(&bad_options[i].o);
     bad_options[count].what = "unknown problem";
     bad_options[count].code = MVCGPU_EINVAL;
@@ -475,6 +475,12 @@ static void test_bad_arguments(void)
     bad_options[count].what = "-1 GPUs";
     bad_options[count].code = MVCGPU_EINVAL;
     bad_options[count++].o.gpus = -1;
+    bad_options[count].what = "kernelize 7";
+    bad_options[count].code = MVCGPU_EINVAL;
+    bad_options[count++].o.kernelize = 7;
+    bad_options[count].what = "kernelize -1";
+    bad_options[count].code = MVCGPU_EINVAL;
+    bad_options[count++].o.kernelize = -1;
     bad_options[count].what = "options never set up (size 0)";
     bad_options[count].code = MVCGPU_EINVAL;
     bad_options[count++].o.size = 0;

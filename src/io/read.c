@@ -116,7 +116,8 @@ static int detect_format(const struct input *in, enum graph_format *out, struct 
             if (input_name_ends_with(in->name, ".gr") || input_name_ends_with(in->name, ".gr.gz"))
                 return error_at(err, &line.pos,
                                 "expected the header 'p td N M' before the first edge (a .gr "
-                                "file is PACE; --format edges reads a headerless edge list)");
+                                "file is PACE; the format 'edges', --format edges on the "
+                                "command line, reads a headerless edge list)");
             *out = GRAPH_FORMAT_EDGES;
             return MVC_OK;
         }
