@@ -28,7 +28,8 @@ struct deadline deadline_also(struct deadline d, volatile sig_atomic_t *flag)
 
 int deadline_stopped(const struct deadline *d)
 {
-    return (d->stop != NULL && *d->stop) || (d->stop_too != NULL && *d->stop_too);
+    return (d->stop != NULL && flag_raised(d->stop)) ||
+           (d->stop_too != NULL && flag_raised(d->stop_too));
 }
 
 int deadline_passed(const struct deadline *d)

@@ -21,6 +21,21 @@ struct deadline {
     volatile sig_atomic_t *stop_too;
 };
 
+/*
+ * A stop flag raised by one thread and read by others: as atomic accesses
+ * (relaxed: the flag carries no data), which a sig_atomic_t alone is not
+ * between threads. Signal handlers may still write it plainly.
+ */
+static inline void flag_raise(volatile sig_atomic_t *flag)
+{
+    __atomic_store_n(flag, 1, __ATOMIC_RELAXED);
+}
+
+static inline int flag_raised(const volatile sig_atomic_t *flag)
+{
+    return __atomic_load_n(flag, __ATOMIC_RELAXED) != 0;
+}
+
 /* seconds from now (0 or less: no time limit), ending early when *stop is raised. */
 struct deadline deadline_after(double seconds, volatile sig_atomic_t *stop);
 

@@ -159,7 +159,7 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
         }
         if (user_stop || answered)
             for (int i = 0; i < count; i++)
-                runners[i].stop = 1;
+                flag_raise(&runners[i].stop);
         if (running == 0 && waiting == 0)
             break;
         clock_sleep(POLL_SECONDS);

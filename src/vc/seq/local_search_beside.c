@@ -28,9 +28,9 @@ static int publish(struct local_search_beside *b)
 static void *run_beside(void *arg)
 {
     struct local_search_beside *b = arg;
-    while (!b->stop && clock_seconds() < b->start_at)
+    while (!flag_raised(&b->stop) && clock_seconds() < b->start_at)
         clock_sleep(START_POLL_SECONDS);
-    for (int round = 0; round < LOCAL_SEARCH_BESIDE_ROUNDS && !b->stop; round++) {
+    for (int round = 0; round < LOCAL_SEARCH_BESIDE_ROUNDS && !flag_raised(&b->stop); round++) {
         struct error err = {0};
         struct local_search_stats st;
         int32_t before = b->work.size;
@@ -70,7 +70,7 @@ void local_search_beside_finish(struct local_search_beside *b)
 {
     if (!b->running)
         return;
-    b->stop = 1;
+    flag_raise(&b->stop);
     pthread_join(b->thread, NULL);
     b->running = 0;
 }

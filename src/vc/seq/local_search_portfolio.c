@@ -32,7 +32,7 @@ static void *run_thread(void *arg)
     r->status = local_search_improve(r->p->g, &r->opts, &r->cover, &r->st, &r->err);
     /* a cover at the target: the others stop (a run that fails ends alone) */
     if (r->status == MVC_OK && r->cover.size <= r->opts.target)
-        r->p->stop = 1;
+        flag_raise(&r->p->stop);
     __atomic_add_fetch(&r->p->ended, 1, __ATOMIC_RELEASE);
     return NULL;
 }
@@ -66,7 +66,7 @@ int local_search_portfolio(const struct graph *g, const struct local_search_opts
     }
     if (started <= 1) {
         /* one run, or no second thread: the search on this thread alone */
-        p.stop = 1;
+        flag_raise(&p.stop);
         if (started == 1) {
             pthread_join(r[0].thread, NULL);
             cover_free(&r[0].cover);
@@ -75,7 +75,7 @@ int local_search_portfolio(const struct graph *g, const struct local_search_opts
     }
     while (__atomic_load_n(&p.ended, __ATOMIC_ACQUIRE) < started) {
         if (deadline_stopped(&base.deadline))
-            p.stop = 1;
+            flag_raise(&p.stop);
         clock_sleep(MIRROR_POLL_SECONDS);
     }
     int kept = -1, failed = -1;
