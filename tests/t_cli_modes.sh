@@ -135,6 +135,30 @@ status=0
 "$MVC_GPU" --clique <"$inst/clique8.gr" >"$TMP/out" 2>/dev/null || status=$?
 is "$status.$(clique_size "$TMP/out")" "0.8" "--clique reads standard input too"
 
+# progress lines in clique words, on both paths; statistics in clique words
+run --clique --progress "$inst/clique8.gr"
+tail -n 1 "$TMP/err" | grep -q '^c .* clique  *8  at most '
+ok $? "--clique --progress: the last line gives the clique of 8"
+printf '1 2\n2 3\n1 3\n3 4\n' >"$TMP/sparse.txt"
+run --clique --progress --complement-memory 1K "$TMP/sparse.txt"
+tail -n 1 "$TMP/err" | grep -q '^c .* clique  *3  at most  *3 '
+ok $? "  and on the sparse path: a triangle, at most 3"
+run --clique --k 3 --stats "$inst/petersen.gr"
+grep -q '"outcome": "no-clique"' "$TMP/err"
+ok $? "--clique --k 3 --stats on a triangle-free graph: outcome no-clique"
+grep -q '"degeneracy"' "$TMP/err"
+is "$?" 1 "  and no sparse-path measures on the dense path"
+
+# --complement on an edge list: the clique line's vertices are labelled too
+printf '100 200\n200 300\n100 300\n300 7\n7 0\n0 100\n0 300\n' >"$TMP/ids.txt"
+run --complement "$TMP/ids.txt"
+clique_line=$(awk '$1 == "c" && $2 == "clique" { $1 = $2 = $3 = ""; print }' "$TMP/out")
+labelled=1
+for v in $clique_line; do
+    grep -q "^c label $v " "$TMP/out" || labelled=0
+done
+is "$labelled" 1 "--complement on an edge list: every vertex of the clique line has its label"
+
 # --- --write converts with the same readers -----------------------------------------------
 for fmt in pace dimacs edges mtx; do
     run --write "$TMP/w.$fmt" --write-format "$fmt" "$inst/petersen.gr"
@@ -148,6 +172,14 @@ run --write "$TMP/c.gr" --complement "$inst/petersen.gr"
 head -n 5 "$TMP/c.gr" | grep -q '^p td 10 30$'; ok $? "--write --complement writes the complement"
 run --write /nonexistent/w.gr "$inst/petersen.gr"
 is "$status" 2 "--write to an unwritable path: exit 2"
+printf 'p edge 6 3\ne 2 3\ne 3 4\ne 2 4\n' >"$TMP/iso.clq"
+run --write "$TMP/iso.txt" "$TMP/iso.clq"
+grep -q "3 isolated vertices are not written" "$TMP/err"
+ok $? "--write to an edge list warns of the isolated vertices it drops"
+printf 'p edge 3 0\n' >"$TMP/empty.clq"
+run --write "$TMP/empty.txt" "$TMP/empty.clq"
+grep -q "the graph has no edge" "$TMP/err"
+ok $? "  and of a graph without edges, whose edge list reads back as no graph"
 
 # --- Steiner mode stopped: exit 4, a valid tree --------------------------------------------
 awk 'BEGIN { n = 120; print "SECTION Graph"; print "Nodes " n * n; print "Edges " 2 * n * (n - 1)

@@ -218,6 +218,7 @@ static int relabelled(const struct graph *g)
     return 0;
 }
 
+/* The input's id of each vertex chosen[] marks (every vertex for NULL). */
 static void print_labels(FILE *out, const struct graph *g, const uint8_t *chosen, const char *what)
 {
     fprintf(out,
@@ -225,7 +226,7 @@ static void print_labels(FILE *out, const struct graph *g, const uint8_t *chosen
             "\"c label V ID\" gives the input's id of each %s vertex\n",
             what);
     for (int32_t v = 0; v < g->n; v++)
-        if (chosen[v])
+        if (chosen == NULL || chosen[v])
             fprintf(out, "c label %ld %lld\n", (long)v + 1, (long long)g->labels[v]);
 }
 
@@ -261,8 +262,9 @@ static void write_cover(FILE *out, const struct options *o, const struct graph *
                 fprintf(out, " %ld", (long)v + 1);
         fputc('\n', out);
     }
-    if (relabelled(g))
-        print_labels(out, g, c->in, "cover");
+    if (relabelled(g)) /* with --complement the clique line's vertices need theirs too */
+        print_labels(out, g, o->complement ? NULL : c->in,
+                     o->complement ? "cover and clique" : "cover");
     cover_write_pace(out, c);
 }
 
@@ -533,11 +535,16 @@ static int run_clique(const struct options *o, struct sinks *sinks, double t_sta
     settings.solve.k = -1;
     settings.solve.deadline = deadline_after(o->time_limit, shutdown_flag());
     settings.clique.complement_max_bytes = o->complement_max_bytes;
-    /* the progress board counts covers; on the dense path they would be the complement's */
-    settings.solve.report = NULL;
+    /* progress lines as in cover mode; the board's covers are the complement's */
+    int lines = !o->quiet && (o->progress || isatty(STDERR_FILENO));
+    int what = (lines ? PROGRESS_PRINT_LINES : 0) | (o->verbose ? PROGRESS_PRINT_MESSAGES : 0);
+    struct progress_printer *printer = what ? progress_printer_start(stderr, what) : NULL;
+    progress_printer_for_cliques(printer, g->n);
+    settings.solve.report = progress_printer_scope(printer);
     mvcgpu_result *result = NULL;
     mvcgpu_error lerr = {0};
     int status_solve = solve_with_library(g, &settings, &result, &lerr);
+    progress_printer_stop(printer);
     shutdown_claim_output();
     if (status_solve != MVCGPU_OK) {
         graph_free(g);
@@ -547,7 +554,8 @@ static int run_clique(const struct options *o, struct sinks *sinks, double t_sta
     int outcome = (int)mvcgpu_result_status(result);
     const struct max_clique_stats st = *mvcgpu_result_max_clique_stats(result);
     const struct clique *clique = mvcgpu_result_clique(result);
-    run.outcome = outcome_name(outcome);
+    /* proven: no clique of k vertices (the cover problem's "no-cover", in clique words) */
+    run.outcome = outcome == SOLVE_NO_COVER ? "no-clique" : outcome_name(outcome);
     run.t_total = clock_seconds() - t_start;
     FILE *out = sinks->answer.f;
     fprintf(out, "c mvc-gpu %s, maximum clique by the %s path\n", PACKAGE_VERSION,
@@ -802,6 +810,19 @@ static void warn_unwritten(const struct graph *g, enum graph_format format)
         fprintf(stderr,
                 "mvc-gpu: warning: the edge weights are not written: the %s format holds none\n",
                 graph_format_name(format));
+    if (format == GRAPH_FORMAT_EDGES) {
+        int32_t isolated = 0;
+        for (int32_t v = 0; v < g->n; v++)
+            isolated += graph_degree(g, v) == 0;
+        if (g->m == 0 && g->n > 0)
+            fprintf(stderr, "mvc-gpu: warning: the graph has no edge: the edge list written "
+                            "holds none, and reads back as no graph\n");
+        else if (isolated > 0)
+            fprintf(stderr,
+                    "mvc-gpu: warning: %ld isolated vertices are not written: an edge list "
+                    "holds only edges\n",
+                    (long)isolated);
+    }
 }
 
 static int run_write(const struct options *o)

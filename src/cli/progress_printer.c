@@ -28,6 +28,7 @@ struct progress_printer {
     int improved; /* the whole cover shrank since the thread last looked */
     int stopping;
     int64_t best_heard; /* the listener's last best, for telling shrinks from other changes */
+    int32_t clique_n;   /* > 0: the covers are of the complement of a graph of this many vertices */
     /* the thread's own */
     double last_line; /* clock_seconds() of the last line */
     int64_t printed;  /* cover size on it */
@@ -43,7 +44,14 @@ static void print_line(struct progress_printer *pp)
     if (s.lower > 0)
         snprintf(lower, sizeof lower, "%lld", (long long)s.lower);
     double rate = s.seconds > 0 ? (double)s.nodes / s.seconds : 0.0;
-    if (pp->what & PROGRESS_PRINT_WEIGHTS)
+    if (pp->clique_n > 0) {
+        if (s.best != PROGRESS_NONE)
+            snprintf(best, sizeof best, "%lld", (long long)(pp->clique_n - s.best));
+        if (s.lower > 0)
+            snprintf(lower, sizeof lower, "%lld", (long long)(pp->clique_n - s.lower));
+        fprintf(pp->out, "c %8.2f s  clique %9s  at most %9s  %14lld nodes  %11.0f nodes/s\n",
+                s.seconds, best, lower, (long long)s.nodes, rate);
+    } else if (pp->what & PROGRESS_PRINT_WEIGHTS)
         fprintf(pp->out, "c %8.2f s  weight %12s  %14lld exchanges tried  %11.0f tried/s\n",
                 s.seconds, best, (long long)s.nodes, rate);
     else
@@ -161,6 +169,12 @@ struct progress_printer *progress_printer_start(FILE *out, int what)
         return NULL;
     }
     return pp;
+}
+
+void progress_printer_for_cliques(struct progress_printer *pp, int32_t n)
+{
+    if (pp != NULL)
+        pp->clique_n = n > 0 ? n : 0;
 }
 
 struct progress *progress_printer_scope(struct progress_printer *pp)

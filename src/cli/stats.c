@@ -2,6 +2,7 @@
 #include "stats.h"
 
 #include <float.h>
+#include <string.h>
 
 #include "kernelize.h"
 #include "max_clique.h"
@@ -151,11 +152,14 @@ int stats_write_clique_json(FILE *out, const struct run_info *run,
                             const struct max_clique_stats *st, int32_t size)
 {
     json_run_head(out, run, "path", st->path);
-    fprintf(out,
-            ",\n  \"clique\": %ld,\n  \"upper_bound\": %ld,\n  \"nodes\": %lld"
-            ",\n  \"degeneracy\": %ld,\n  \"heuristic\": %ld,\n  \"searched\": %lld",
-            (long)size, (long)st->upper_bound, (long long)st->nodes, (long)st->degeneracy,
-            (long)st->heuristic, (long long)st->searched);
+    fprintf(out, ",\n  \"clique\": %ld,\n  \"upper_bound\": %ld,\n  \"nodes\": %lld", (long)size,
+            (long)st->upper_bound, (long long)st->nodes);
+    /* the sparse path's own measures; the dense path has none of them */
+    if (st->path != NULL && strcmp(st->path, "sparse") == 0)
+        fprintf(out, ",\n  \"degeneracy\": %ld,\n  \"heuristic\": %ld,\n  \"searched\": %lld",
+                (long)st->degeneracy, (long)st->heuristic, (long long)st->searched);
+    if (st->cover.maxsat_spared > 0)
+        fprintf(out, ",\n  \"maxsat_spared\": %lld", (long long)st->cover.maxsat_spared);
     if (st->cover.solver)
         json_field_string(out, "cover_solver", st->cover.solver);
     if (st->cover.gpus > 1) {

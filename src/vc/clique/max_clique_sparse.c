@@ -91,6 +91,7 @@ struct sparse_search {
     int status;    /* MVC_OK, or the first thread's error (under the lock) */
     struct error err;
     int64_t searched, nodes; /* __atomic sums */
+    int32_t n; /* the graph's vertices: a clique of c is reported as a cover of n - c */
 };
 
 /* One thread's neighbourhood: local ids 0 .. size - 1 index the later list of its vertex. */
@@ -151,6 +152,8 @@ static void offer_clique(struct hood_worker *w, int32_t p, const int32_t *member
         for (int32_t i = 0; i < count; i++)
             s->best[i + 1] = vertex[w->member[members[i]]];
         __atomic_store_n(&s->best_size, size, __ATOMIC_RELAXED);
+        /* as the dense path reports: a cover of the complement */
+        progress_improve(s->o->solve.report, (int64_t)s->n - size);
         if (size >= s->target)
             __atomic_store_n(&s->done, 1, __ATOMIC_RELAXED);
     }
@@ -395,6 +398,7 @@ static int search_from(struct hood_worker *w, int32_t p)
         int outcome = solve_clique(&w->complement, &so, &cover, &st, &err);
         __atomic_add_fetch(&s->searched, 1, __ATOMIC_RELAXED);
         __atomic_add_fetch(&s->nodes, st.nodes, __ATOMIC_RELAXED);
+        progress_nodes(s->o->solve.report, st.nodes);
         if (outcome < 0) {
             cover_free(&cover);
             fail(s, outcome, err.set ? err.message : "neighbourhood search failed");
@@ -737,7 +741,7 @@ int max_clique_sparse(const struct graph *g, const struct max_clique_opts *o, st
     int32_t n = g->n;
     int64_t at_least = o->at_least;
     struct oriented base = {0};
-    struct sparse_search s = {.dag = &base, .o = o};
+    struct sparse_search s = {.dag = &base, .o = o, .n = n};
     s.target = at_least >= 0 && at_least < INT32_MAX ? (int32_t)at_least : INT32_MAX;
     s.floor =
         at_least >= 1 ? (int32_t)(at_least - 1 < INT32_MAX - 1 ? at_least - 1 : INT32_MAX - 1) : 0;
@@ -751,6 +755,8 @@ int max_clique_sparse(const struct graph *g, const struct max_clique_opts *o, st
     if (status == MVC_OK) {
         st->degeneracy = degeneracy;
         st->heuristic = 1;
+        /* no clique holds more than degeneracy + 1 vertices */
+        progress_lower(o->solve.report, (int64_t)n - (degeneracy + 1));
         /* any vertex is a clique; one of the densest core is a start as good as any */
         s.best[0] = base.vertex[n - 1];
         s.best_size = 1;
