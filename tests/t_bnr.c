@@ -9,7 +9,6 @@
 #include "solver_check.h"
 #include "tap.h"
 
-/* a stop raised before the call still lets it visit the root */
 /* a stop raised before the call: bnr returns before its root (0 nodes) */
 static const struct solver_check bnr = {solve_bnr, "bnr", 0};
 

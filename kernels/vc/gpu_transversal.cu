@@ -49,8 +49,8 @@ struct gpu_transversal {
 static int must_stop(struct gpu_transversal *t)
 {
     if (deadline_stopped(&t->outer))
-        t->done = 1;
-    return t->halt || (t->outer.at > 0 && clock_seconds() >= t->outer.at);
+        flag_raise(&t->done);
+    return flag_raised(&t->halt) || (t->outer.at > 0 && clock_seconds() >= t->outer.at);
 }
 
 static void pause_briefly(void)
@@ -228,7 +228,7 @@ static int run_walkers(struct gpu_transversal *t, struct error *err)
             __atomic_store_n(&t->found, 1, __ATOMIC_RELEASE);
             /* found before done: a reader that saw done and then fences sees found */
             __atomic_thread_fence(__ATOMIC_RELEASE);
-            t->done = 1;
+            flag_raise(&t->done);
         }
     }
 fail:
@@ -274,7 +274,7 @@ static void *walk_thread(void *arg)
     }
     if (claimed)
         kernel_watch_release_device();
-    while (!t->halt) {
+    while (!flag_raised(&t->halt)) {
         (void)must_stop(t); /* the outer stop flag is mirrored until the caller finishes */
         pause_briefly();
     }
@@ -331,7 +331,7 @@ void gpu_transversal_finish(struct gpu_transversal *t, struct gpu_transversal_st
 {
     if (t == NULL)
         return;
-    t->halt = 1;
+    flag_raise(&t->halt);
     pthread_join(t->thread, NULL);
     if (st != NULL)
         *st = t->st;

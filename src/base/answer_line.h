@@ -32,7 +32,7 @@ void answer_reader_close(struct answer_reader *r);
 /*
  * An answer file as a stream, read through the graph readers' loader so that
  * a .gz answer reads like a .gz graph ("-" is standard input); its name for
- * messages is in.name. Returns MVC_OK or input_load's error.
+ * messages is in.name. Returns MVC_OK, input_load's error, or MVC_ENOMEM.
  */
 struct answer_file {
     struct input in;

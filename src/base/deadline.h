@@ -24,7 +24,8 @@ struct deadline {
 /*
  * A stop flag raised by one thread and read by others: as atomic accesses
  * (relaxed: the flag carries no data), which a sig_atomic_t alone is not
- * between threads. Signal handlers may still write it plainly.
+ * between threads. Only a true signal handler may write one plainly (a
+ * thread that waits for signals, as the command line's watcher, is a thread).
  */
 static inline void flag_raise(volatile sig_atomic_t *flag)
 {

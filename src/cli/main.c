@@ -538,8 +538,8 @@ static int run_clique(const struct options *o, struct sinks *sinks, double t_sta
     /* progress lines as in cover mode; the board's covers are the complement's */
     int lines = !o->quiet && (o->progress || isatty(STDERR_FILENO));
     int what = (lines ? PROGRESS_PRINT_LINES : 0) | (o->verbose ? PROGRESS_PRINT_MESSAGES : 0);
-    struct progress_printer *printer = what ? progress_printer_start(stderr, what) : NULL;
-    progress_printer_for_cliques(printer, g->n);
+    struct progress_printer *printer =
+        what ? progress_printer_start_cliques(stderr, what, g->n) : NULL;
     settings.solve.report = progress_printer_scope(printer);
     mvcgpu_result *result = NULL;
     mvcgpu_error lerr = {0};
@@ -625,14 +625,13 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
     if (status != MVC_OK) {
         graph_free(g);
         steiner_tree_free(&tree);
-        code = exit_for_status(status);
-        if (code != EXIT_BAD_INPUT) {
+        if (status != MVC_EINPUT) {
             claim_sinks(sinks); /* a runtime failure leaves nothing of an earlier run's */
             return report_error(&err, status);
         }
         /* terminals missing or cut off: an input error, which leaves the outputs as they were */
         fprintf(stderr, "mvc-gpu: %s: %s\n", input_name(o), err.message);
-        return code;
+        return EXIT_BAD_INPUT;
     }
     claim_sinks(sinks);
     if (steiner_check(g, &tree, &err) != MVC_OK) {
@@ -641,7 +640,7 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
         steiner_tree_free(&tree);
         return EXIT_FAILURE_RUNTIME;
     }
-    code = *shutdown_flag() ? EXIT_STOPPED : EXIT_ANSWERED;
+    code = flag_raised(shutdown_flag()) ? EXIT_STOPPED : EXIT_ANSWERED;
     if (o->verbose) {
         fprintf(stderr, "c Steiner tree by %s on the %s (%s)\n", st.algo, st.device, st.sssp);
         if (so.improve)

@@ -135,13 +135,15 @@ static int init_wake(pthread_cond_t *wake)
     return status;
 }
 
-struct progress_printer *progress_printer_start(FILE *out, int what)
+/* clique_n > 0: the clique modes' lines (set before the thread starts, which reads it) */
+static struct progress_printer *start(FILE *out, int what, int32_t clique_n)
 {
     struct progress_printer *pp = calloc(1, sizeof *pp);
     if (pp == NULL)
         return NULL;
     pp->out = out;
     pp->what = what;
+    pp->clique_n = clique_n > 0 ? clique_n : 0;
     pp->best_heard = pp->printed = PROGRESS_NONE;
     pp->last_line = clock_seconds() - PRINT_MIN_GAP; /* the first improvement prints at once */
     if (pthread_mutex_init(&pp->lock, NULL) != 0) {
@@ -171,10 +173,14 @@ struct progress_printer *progress_printer_start(FILE *out, int what)
     return pp;
 }
 
-void progress_printer_for_cliques(struct progress_printer *pp, int32_t n)
+struct progress_printer *progress_printer_start(FILE *out, int what)
 {
-    if (pp != NULL)
-        pp->clique_n = n > 0 ? n : 0;
+    return start(out, what, 0);
+}
+
+struct progress_printer *progress_printer_start_cliques(FILE *out, int what, int32_t n)
+{
+    return start(out, what, n);
 }
 
 struct progress *progress_printer_scope(struct progress_printer *pp)

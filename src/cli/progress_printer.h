@@ -26,11 +26,11 @@ struct progress_printer;
 struct progress_printer *progress_printer_start(FILE *out, int what);
 
 /*
- * The board's covers are of the complement of an n-vertex graph (the
- * clique modes report so): the lines give cliques, n - cover, and their
- * bound, n - lower. Call before anything is reported; NULL is ignored.
+ * The same for the clique modes, whose solvers report covers of the
+ * complement of an n-vertex graph: the lines give cliques, n - cover, and
+ * their bound, n - lower.
  */
-void progress_printer_for_cliques(struct progress_printer *pp, int32_t n);
+struct progress_printer *progress_printer_start_cliques(FILE *out, int what, int32_t n);
 
 /* The scope to put in solve_opts.report; NULL for a NULL printer. */
 struct progress *progress_printer_scope(struct progress_printer *pp);

@@ -9,6 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "deadline.h"
+
 /*
  * How long the solvers get to stop and print their own (better) answer before
  * the watcher writes the fallback: well inside the second PACE allows after
@@ -67,7 +69,7 @@ static void *watch(void *unused)
     struct timespec deadline;
     clock_gettime(CLOCK_MONOTONIC, &deadline);
     stop_signal = sig;
-    stop_flag = 1;
+    flag_raise(&stop_flag); /* a thread, not a handler: the solvers read it atomically */
     long ns = deadline.tv_nsec + (long)(GRACE_SECONDS * 1e9);
     deadline.tv_sec += ns / 1000000000L;
     deadline.tv_nsec = ns % 1000000000L;

@@ -29,8 +29,9 @@ struct split {
     uint8_t *keep;         /* scratch: its vertices */
     int32_t *to_whole;     /* the last part's vertex -> g's vertex */
     /*
-     * Made at the first part of a graph of several components, so that a
-     * part costs its own size, not g's: the vertices grouped by component
+     * Made at the first call that needs them (a part of a graph of several
+     * components, or split_members), so that a part costs its own size, not
+     * g's: the vertices grouped by component
      * (each group in id order, group c from first[c]), and g's vertex -> its
      * part's vertex for the last part.
      */

@@ -33,7 +33,8 @@ void kernel_lp_free(struct kernel_lp *lp);
  * Fixes every vertex that is integral in some optimum of the LP relaxation;
  * *lp_value2 receives twice the LP optimum of the graph before the fixing.
  * Once deadline passes, between the matching's phases, it fixes nothing and
- * *lp_value2 is twice the value of the matching so far (still a lower bound).
+ * *lp_value2 is the size of the double cover's matching so far, at most twice
+ * the LP optimum: still a lower bound.
  */
 int kernel_rule_lp(struct kernel_lp *lp, struct rgraph *r, const struct deadline *deadline,
                    int64_t *lp_value2);

@@ -678,9 +678,11 @@ static int sparse_outcome(const struct sparse_search *s, int64_t at_least, int32
     if (at_least >= 0) {
         if (s->floor < st->upper_bound)
             st->upper_bound = s->floor;
+        progress_lower(s->o->solve.report, (int64_t)s->n - st->upper_bound);
         return SOLVE_NO_COVER;
     }
     st->upper_bound = out->size;
+    progress_lower(s->o->solve.report, (int64_t)s->n - st->upper_bound); /* the bound proven */
     return SOLVE_OPTIMAL;
 }
 
