@@ -560,6 +560,12 @@ struct rank_run {
     struct steal_state steal;
     int32_t sent_best; /* the largest clique this rank has sent the others */
     int done, stopped;
+    /*
+     * The team's threads ended and its pool freed: work or a clique that
+     * arrives later (an answer to a steal asked before the end, news sent
+     * before it) must not reach the team.
+     */
+    int team_closed;
     int stop_asked;            /* rank 0: a rank was stopped; other ranks: rank 0 was told */
     double ask_wait, next_ask; /* the wait after refusals, and when to ask again */
     double start;              /* when its threads started */
@@ -635,6 +641,8 @@ static void handle(struct rank_run *r, int from, int tag, const void *bytes, siz
         break;
     }
     case TAG_WORK:
+        if (r->team_closed)
+            break; /* the search is over: stopped, or ended with nothing in flight but this */
         /* counted before the items are in the pool: the rank is busy from here */
         steal_work_received(&r->steal);
         team_add(t, bytes, size / sizeof(int32_t));
@@ -662,6 +670,13 @@ static void handle(struct rank_run *r, int from, int tag, const void *bytes, siz
         int32_t count = (int32_t)(size / sizeof *clique);
         if (count > r->s->n)
             break;
+        if (r->team_closed) { /* kept with the subtree's largest clique, which goes up */
+            if (count > r->merged_size) {
+                memcpy(r->merged, clique, (size_t)count * sizeof *r->merged);
+                r->merged_size = count;
+            }
+            break;
+        }
         if (count > __atomic_load_n(&t->shared.best_size, __ATOMIC_RELAXED)) {
             team_offer(t, clique, count, r->s->target);
             if (r->l->rank == 0)
@@ -874,6 +889,7 @@ static void rank_search(struct rank_run *r, volatile sig_atomic_t *stop,
      */
     double wall = clock_seconds() - r->start;
     double busy = team_close(&r->team, s);
+    r->team_closed = 1;
     busy = wall > 0 && threads > 0 ? busy / (wall * threads) : 0;
     int64_t own = s->nodes - nodes_before;
     struct result_head mine = {
