@@ -125,17 +125,6 @@ const int32_t *split_members(struct split *sp, int32_t i, int32_t *size)
     return sp->members + sp->first[c];
 }
 
-/* One component as a graph, in its own size rather than g's. */
-static const struct graph *component_graph(struct split *sp, int32_t i)
-{
-    int32_t k;
-    const int32_t *members = split_members(sp, i, &k);
-    if (members == NULL)
-        return NULL;
-    memcpy(sp->to_whole, members, (size_t)k * sizeof *members);
-    return graph_induced_closed(sp->g, members, k, sp->to_part);
-}
-
 /* The subgraph induced by the components taken from-th to to-th (exclusive), by size. */
 static const struct graph *induced(struct split *sp, int32_t from, int32_t to,
                                    const int32_t **to_whole)
@@ -159,9 +148,11 @@ const struct graph *split_part(struct split *sp, int32_t i, const int32_t **to_w
 {
     if (sp->count == 1)
         return induced(sp, i, i + 1, to_whole); /* g itself */
-    const struct graph *part = component_graph(sp, i);
-    *to_whole = sp->to_whole;
-    return part;
+    /* in its own size rather than g's; its members are its map back */
+    int32_t k;
+    const int32_t *members = split_members(sp, i, &k);
+    *to_whole = members;
+    return members != NULL ? graph_induced_closed(sp->g, members, k, sp->to_part) : NULL;
 }
 
 const struct graph *split_rest(struct split *sp, int32_t from, const int32_t **to_whole)

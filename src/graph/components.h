@@ -27,7 +27,7 @@ struct split {
     int32_t *size;         /* vertices of each component */
     uint8_t *in_part;      /* scratch: the components of the part being built */
     uint8_t *keep;         /* scratch: its vertices */
-    int32_t *to_whole;     /* the last part's vertex -> g's vertex */
+    int32_t *to_whole;     /* the last rest's vertex -> g's vertex (a part's map is its members) */
     /*
      * Made at the first call that needs them (a part of a graph of several
      * components, or split_members), so that a part costs its own size, not
