@@ -209,11 +209,16 @@ static int map_file(int fd, struct input *in)
     return 1;
 }
 
+const char *input_name_of(const char *path)
+{
+    return strcmp(path, "-") == 0 ? INPUT_STDIN_NAME : path;
+}
+
 int input_load(const char *path, struct input *in, struct error *err)
 {
     memset(in, 0, sizeof *in);
     int from_stdin = strcmp(path, "-") == 0;
-    in->name = from_stdin ? INPUT_STDIN_NAME : path;
+    in->name = input_name_of(path);
     int fd = from_stdin ? STDIN_FILENO : open(path, O_RDONLY);
     if (fd < 0)
         return error_set(err, MVC_EIO, "%s: %s", path, strerror(errno));

@@ -37,6 +37,9 @@ int input_from_memory(const char *name, const void *data, size_t len, struct inp
 
 void input_free(struct input *in);
 
+/* What messages call path: INPUT_STDIN_NAME for "-", else path itself. */
+const char *input_name_of(const char *path);
+
 /* Whether a file's name ends in suffix (".gr", ".gz"): what it promises to hold. */
 int input_name_ends_with(const char *name, const char *suffix);
 

@@ -342,6 +342,16 @@ static int begin_run(const struct options *o, const char *mode, struct graph **g
     return 0;
 }
 
+/*
+ * What the progress printer prints: lines when asked for or when stderr is a
+ * terminal, the solvers' details with --verbose.
+ */
+static int progress_what(const struct options *o)
+{
+    int lines = !o->quiet && (o->progress || isatty(STDERR_FILENO));
+    return (lines ? PROGRESS_PRINT_LINES : 0) | (o->verbose ? PROGRESS_PRINT_MESSAGES : 0);
+}
+
 static int run_cover(const struct options *o, struct sinks *sinks, double t_start)
 {
     struct graph *g = NULL;
@@ -354,9 +364,7 @@ static int run_cover(const struct options *o, struct sinks *sinks, double t_star
 
     struct solve_opts so = o->solve;
     so.deadline = deadline_after(o->time_limit, shutdown_flag());
-    /* progress lines: asked for, or stderr is a terminal; the solvers' details with --verbose */
-    int lines = !o->quiet && (o->progress || isatty(STDERR_FILENO));
-    int what = (lines ? PROGRESS_PRINT_LINES : 0) | (o->verbose ? PROGRESS_PRINT_MESSAGES : 0);
+    int what = progress_what(o);
     struct progress_printer *printer = what ? progress_printer_start(stderr, what) : NULL;
     so.report = progress_printer_scope(printer);
     struct mvcgpu_settings settings;
@@ -535,9 +543,8 @@ static int run_clique(const struct options *o, struct sinks *sinks, double t_sta
     settings.solve.k = -1;
     settings.solve.deadline = deadline_after(o->time_limit, shutdown_flag());
     settings.clique.complement_max_bytes = o->complement_max_bytes;
-    /* progress lines as in cover mode; the board's covers are the complement's */
-    int lines = !o->quiet && (o->progress || isatty(STDERR_FILENO));
-    int what = (lines ? PROGRESS_PRINT_LINES : 0) | (o->verbose ? PROGRESS_PRINT_MESSAGES : 0);
+    /* the board's covers are the complement's */
+    int what = progress_what(o);
     struct progress_printer *printer =
         what ? progress_printer_start_cliques(stderr, what, g->n) : NULL;
     settings.solve.report = progress_printer_scope(printer);
@@ -583,12 +590,6 @@ static double steiner_improve_budget(const struct options *o)
     return STEINER_IMPROVE_DEFAULT_SECONDS;
 }
 
-/* The input as messages name it: standard input by its reader's name. */
-static const char *input_name(const struct options *o)
-{
-    return strcmp(o->input, "-") == 0 ? INPUT_STDIN_NAME : o->input;
-}
-
 /*
  * Stdout holds the answer in PACE 2018 form alone (VALUE first, as that form
  * requires); how it was found goes to stderr, with --verbose.
@@ -613,11 +614,9 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
     memset(&st, 0, sizeof st);
     struct steiner_tree tree = {0};
     struct error err = {0};
-    /* progress lines as in cover mode: asked for, or stderr is a terminal */
-    int lines = !o->quiet && (o->progress || isatty(STDERR_FILENO));
+    int what = progress_what(o);
     struct progress_printer *printer =
-        lines ? progress_printer_start(stderr, PROGRESS_PRINT_LINES | PROGRESS_PRINT_WEIGHTS)
-              : NULL;
+        what ? progress_printer_start(stderr, what | PROGRESS_PRINT_WEIGHTS) : NULL;
     so.report = progress_printer_scope(printer);
     int status = steiner_solve(g, &so, &tree, &st, &err);
     progress_printer_stop(printer);
@@ -630,7 +629,7 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
             return report_error(&err, status);
         }
         /* terminals missing or cut off: an input error, which leaves the outputs as they were */
-        fprintf(stderr, "mvc-gpu: %s: %s\n", input_name(o), err.message);
+        fprintf(stderr, "mvc-gpu: %s: %s\n", input_name_of(o->input), err.message);
         return EXIT_BAD_INPUT;
     }
     claim_sinks(sinks);
