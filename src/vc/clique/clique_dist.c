@@ -624,6 +624,15 @@ static void send_all(struct rank_run *r, int tag, const void *bytes, size_t size
             send_to(r, to, tag, bytes, size);
 }
 
+/* The subtree's largest clique becomes clique when it is larger (count <= n). */
+static void merge_clique(struct rank_run *r, const void *clique, int32_t count)
+{
+    if (count > r->merged_size) {
+        memcpy(r->merged, clique, (size_t)count * sizeof *r->merged);
+        r->merged_size = count;
+    }
+}
+
 static void handle(struct rank_run *r, int from, int tag, const void *bytes, size_t size)
 {
     struct team *t = &r->team;
@@ -671,10 +680,7 @@ static void handle(struct rank_run *r, int from, int tag, const void *bytes, siz
         if (count > r->s->n)
             break;
         if (r->team_closed) { /* kept with the subtree's largest clique, which goes up */
-            if (count > r->merged_size) {
-                memcpy(r->merged, clique, (size_t)count * sizeof *r->merged);
-                r->merged_size = count;
-            }
+            merge_clique(r, clique, count);
             break;
         }
         if (count > __atomic_load_n(&t->shared.best_size, __ATOMIC_RELAXED)) {
@@ -704,11 +710,8 @@ static void handle(struct rank_run *r, int from, int tag, const void *bytes, siz
             result_merge(&r->sum, &head);
             /* the subtree's largest clique, in case its own message is still on its way */
             int32_t count = (int32_t)((size - RESULT_HEAD) / sizeof(int32_t));
-            if (count <= r->s->n && count > r->merged_size) {
-                memcpy(r->merged, (const char *)bytes + RESULT_HEAD,
-                       (size_t)count * sizeof *r->merged);
-                r->merged_size = count;
-            }
+            if (count <= r->s->n)
+                merge_clique(r, (const char *)bytes + RESULT_HEAD, count);
         }
         r->results++;
         break;
@@ -895,10 +898,7 @@ static void rank_search(struct rank_run *r, volatile sig_atomic_t *stop,
     struct result_head mine = {
         own, s->maxsat.spared - spared_before, 1, own, own, r->team.gpu_nodes, busy, busy};
     result_merge(&r->sum, &mine);
-    if (s->best_size > r->merged_size) {
-        memcpy(r->merged, s->best, (size_t)s->best_size * sizeof *r->merged);
-        r->merged_size = s->best_size;
-    }
+    merge_clique(r, s->best, s->best_size);
     while (r->results < children(l))
         if (!receive_all(r))
             clock_sleep(IDLE_WAIT);
