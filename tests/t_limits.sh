@@ -27,6 +27,36 @@ for sig in TERM INT; do
     check_cover "$TMP/hard.gr" "$TMP/out"; ok $? "SIG$sig: best cover is valid"
 done
 
+# A signal while the input is still being read (a pipe that waits): the run ends at once,
+# with no answer, its outputs as they were; the time limit waits for the input and answers.
+mkfifo "$TMP/fifo"
+for sig in TERM INT; do
+    sleep 5 >"$TMP/fifo" &
+    writer=$!
+    echo precious >"$TMP/keep.vc"
+    rm -f "$TMP/new.json"
+    "$MVC_GPU" -o "$TMP/keep.vc" --stats="$TMP/new.json" <"$TMP/fifo" >"$TMP/out" 2>"$TMP/err" &
+    pid=$!
+    sleep 0.5
+    t0=$(date +%s%N)
+    kill -"$sig" "$pid"
+    status=0
+    wait "$pid" || status=$?
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    kill "$writer" 2>/dev/null
+    wait "$writer" 2>/dev/null
+    is "$status" 4 "SIG$sig while reading: exit 4"
+    [ "$ms" -lt 2000 ]; ok $? "SIG$sig while reading: at once, not when the input ends (${ms} ms)"
+    grep -q "stopped by SIG$sig before the input was read" "$TMP/err"; ok $? "SIG$sig while reading: says so"
+    is "$(cat "$TMP/keep.vc")" precious "SIG$sig while reading: -o left as it was"
+    [ ! -e "$TMP/new.json" ]; ok $? "SIG$sig while reading: --stats file it created removed"
+done
+status=0
+{ sleep 1; cat "$top_srcdir/instances/petersen.gr"; } |
+    "$MVC_GPU" --time-limit 0.2 >"$TMP/out" 2>"$TMP/err" || status=$?
+is "$status" 4 "time limit while reading: the input is read, exit 4"
+check_cover "$top_srcdir/instances/petersen.gr" "$TMP/out"; ok $? "  and a valid cover printed"
+
 run --solver=seq --no-reduce --time-limit 0.3 --stats="$TMP/s.json" "$TMP/hard.gr"
 grep -q '"proven": false' "$TMP/s.json"; ok $? "stats say not proven"
 grep -q '"outcome": "stopped"' "$TMP/s.json"; ok $? "stats say stopped"

@@ -251,6 +251,30 @@ static const char *stop_cause(void)
     return "the time limit";
 }
 
+/* What the watcher knows while the input is still being read: no answer exists yet. */
+struct unread_input {
+    const char *input;
+    const struct sinks *sinks;
+};
+
+/*
+ * A stop signal that comes while the input is still being read (a pipe that
+ * waits, a terminal, a huge file) ends the run at once, since nothing can be
+ * answered yet; the outputs stay as they were. The time limit does not: the
+ * run reads to the end and answers with what its linear passes give.
+ */
+static int abandon_unread_input(void *arg)
+{
+    const struct unread_input *u = arg;
+    if (shutdown_signal() == SIGALRM)
+        return -1;
+    output_file_forget(&u->sinks->answer);
+    output_file_forget(&u->sinks->stats);
+    fprintf(stderr, "mvc-gpu: %s: stopped by %s before the input was read: no answer\n",
+            input_name_of(u->input), stop_cause());
+    return EXIT_STOPPED;
+}
+
 /* The cover lines: "c clique" with --complement, labels, then "s vc" and the vertices. */
 static void write_cover(FILE *out, const struct options *o, const struct graph *g,
                         const struct cover *c)
@@ -601,6 +625,7 @@ static int run_steiner(const struct options *o, struct sinks *sinks, double t_st
     int code = load_graph_or_report(o, &g, &t_load);
     if (code != 0)
         return code;
+    shutdown_set_fallback(NULL, NULL); /* a stopped construction answers by itself */
     struct steiner_opts so;
     steiner_opts_default(&so);
     so.algo = steiner_algo_parse(o->steiner_algo);
@@ -910,6 +935,8 @@ int main(int argc, char **argv)
     int code = open_sinks(&o, &sinks);
     if (code != 0)
         return code;
+    struct unread_input unread = {o.input, &sinks};
+    shutdown_set_fallback(abandon_unread_input, &unread); /* until the input is read */
     if (shutdown_start(o.time_limit) != 0) {
         fprintf(stderr, "mvc-gpu: cannot start the signal watcher: %s\n", strerror(errno));
         return close_sinks(&sinks, EXIT_FAILURE_RUNTIME);

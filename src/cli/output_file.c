@@ -106,3 +106,9 @@ int output_file_close(struct output_file *of)
     }
     return failed || of->failed ? -1 : 0;
 }
+
+void output_file_forget(const struct output_file *of)
+{
+    if (of->f != NULL && of->created && !of->claimed)
+        unlink(of->path);
+}

@@ -38,4 +38,10 @@ void output_file_claim(struct output_file *of);
  */
 int output_file_close(struct output_file *of);
 
+/*
+ * Removes the file if this run created it and never claimed it, leaving the
+ * stream alone: for a process about to end while another thread may hold it.
+ */
+void output_file_forget(const struct output_file *of);
+
 #endif

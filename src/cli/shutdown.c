@@ -63,26 +63,32 @@ static void sleep_until(const struct timespec *deadline)
 static void *watch(void *unused)
 {
     (void)unused;
-    int sig = 0;
-    while (sigwait(&stop_signals, &sig) != 0)
-        ;
-    struct timespec deadline;
-    clock_gettime(CLOCK_MONOTONIC, &deadline);
-    stop_signal = sig;
-    flag_raise(&stop_flag); /* a thread, not a handler: the solvers read it atomically */
-    long ns = deadline.tv_nsec + (long)(GRACE_SECONDS * 1e9);
-    deadline.tv_sec += ns / 1000000000L;
-    deadline.tv_nsec = ns % 1000000000L;
-    sleep_until(&deadline);
-    pthread_mutex_lock(&lock);
-    if (owner != OWNER_NONE || fallback_fn == NULL) {
-        pthread_mutex_unlock(&lock); /* the main thread is answering */
-        return NULL;
+    for (;;) {
+        int sig = 0;
+        while (sigwait(&stop_signals, &sig) != 0)
+            ;
+        struct timespec deadline;
+        clock_gettime(CLOCK_MONOTONIC, &deadline);
+        stop_signal = sig;
+        flag_raise(&stop_flag); /* a thread, not a handler: the solvers read it atomically */
+        long ns = deadline.tv_nsec + (long)(GRACE_SECONDS * 1e9);
+        deadline.tv_sec += ns / 1000000000L;
+        deadline.tv_nsec = ns % 1000000000L;
+        sleep_until(&deadline);
+        pthread_mutex_lock(&lock);
+        if (owner != OWNER_NONE || fallback_fn == NULL) {
+            pthread_mutex_unlock(&lock); /* the main thread is answering */
+            return NULL;
+        }
+        owner = OWNER_WATCHER;
+        int code = fallback_fn(fallback_arg);
+        if (code >= 0) {
+            fflush(NULL);
+            _exit(code);
+        }
+        owner = OWNER_NONE; /* not for this signal: the main thread answers, or the next one */
+        pthread_mutex_unlock(&lock);
     }
-    owner = OWNER_WATCHER;
-    int code = fallback_fn(fallback_arg);
-    fflush(NULL);
-    _exit(code);
 }
 
 static void arm_timer(double seconds)

@@ -14,6 +14,8 @@
 /*
  * Writes the best answer known at the end of the grace period and returns
  * the exit status; runs on the watcher thread while the solvers still run.
+ * A negative return writes nothing and leaves the answer to the main thread
+ * (the watcher then waits for the next signal).
  */
 typedef int (*shutdown_fallback_fn)(void *arg);
 
