@@ -51,6 +51,32 @@ refused "--k with --check --steiner" --check --steiner --k 3 "$stp" "$stp"
 refused "--k with --write" --write "$TMP/w.gr" --k 3 "$inst/petersen.gr"
 refused "--solver with --write" --write "$TMP/w.gr" --solver seq "$inst/petersen.gr"
 refused "--write-format without --write" --write-format dimacs "$inst/petersen.gr"
+refused "--no-bound-sat with --solver bnr" --no-bound-sat --solver bnr "$inst/petersen.gr"
+refused "--gpu-after with --solver seq" --gpu-after 1 --solver seq "$inst/petersen.gr"
+refused "--no-maxsat with --solver seq" --no-maxsat --solver seq "$inst/petersen.gr"
+refused "--no-local-search with --solver bnr" --no-local-search --solver bnr "$inst/petersen.gr"
+refused "--no-symmetry with --solver bnr" --no-symmetry --solver bnr "$inst/petersen.gr"
+refused "--complement-memory without --complement" --complement-memory 1G "$inst/petersen.gr"
+refused "--complement-memory with --check, no complement" --check --complement-memory 1G \
+    "$inst/petersen.gr" "$inst/petersen.gr"
+refused "--progress with --quiet" --progress -q "$inst/petersen.gr"
+for opts in "--no-maxsat --solver clique" "--no-symmetry --solver clique" "--no-bound-sat" \
+            "--clique --complement-memory 1G" "--complement --complement-memory 1G"; do
+    # shellcheck disable=SC2086 # the options are words
+    run $opts "$inst/petersen.gr"
+    is "$status" 0 "accepted where it applies: $opts"
+done
+if ! has_gpu; then
+    echo precious >"$TMP/keep.vc"
+    run -o "$TMP/keep.vc" --solver hybrid "$inst/petersen.gr"
+    is "$status" 2 "--solver hybrid in a build without CUDA: exit 2"
+    grep -q "built without CUDA" "$TMP/err"; ok $? "  saying why"
+    is "$(cat "$TMP/keep.vc")" precious "  refused before the run: -o left as it was"
+else
+    skip "built with CUDA: the GPU solvers apply"
+    skip "built with CUDA: the GPU solvers apply"
+    skip "built with CUDA: the GPU solvers apply"
+fi
 
 # GPU tuning without a device (or without CUDA): a warning, and the run goes on
 if ! has_gpu; then
@@ -192,6 +218,35 @@ awk 'BEGIN { n = 120; print "SECTION Graph"; print "Nodes " n * n; print "Edges 
 run --steiner --time-limit 0.001 -o "$TMP/tree" "$TMP/grid.stp"
 is "$status" 4 "Steiner mode stopped by the time limit: exit 4"
 "$MVC_GPU" --check "$TMP/grid.stp" "$TMP/tree" >/dev/null 2>&1; ok $? "  and its tree is valid"
+
+# --- small things a user meets -----------------------------------------------------------
+run --check - - </dev/null
+is "$status" 2 "--check - -: refused (one standard input)"
+run --stats= "$inst/petersen.gr"
+is "$status" 2 "--stats= with no file name: exit 2"
+grep -q "needs a file name" "$TMP/err"; ok $? "  saying so"
+if [ -w /dev/full ]; then
+    status=0; "$MVC_GPU" --help >/dev/full 2>"$TMP/err" || status=$?
+    is "$status" 2 "--help to a full device: exit 2, not a silent loss"
+else
+    skip "no /dev/full"
+fi
+printf 'c a PACE file that lost its header\n1 2\n2 3\n' >"$TMP/nohead.txt"
+run "$TMP/nohead.txt"
+is "$status" 2 "'c' comment lines and no header: exit 2"
+grep -q "nohead.txt:2: expected a header" "$TMP/err"; ok $? "  one message at the first edge"
+is "$(wc -l <"$TMP/err")" 1 "  and no warning besides"
+cp "$inst/petersen.gr" "$TMP/$(printf 'name\377.gr')"
+run -q --stats="$TMP/odd.json" "$TMP/$(printf 'name\377.gr')"
+if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import json,sys; json.load(open(sys.argv[1], encoding="utf-8"))' "$TMP/odd.json"
+    ok $? "--stats on a file name that is not UTF-8: still valid JSON"
+else
+    skip "python3 not installed"
+fi
+run --write "$TMP/unit.stp" --write-format stp "$inst/petersen.gr"
+run --write "$TMP/back.gr" "$TMP/unit.stp"
+grep -q "weights are not written" "$TMP/err"; ok $((!$?)) "--write: no weight warning when every weight is 1"
 
 # --- every message names the program -------------------------------------------------------
 : >"$TMP/all.err"

@@ -59,7 +59,8 @@ int main(void)
         {"s vc 4 2\n2\n2\n", ":3: vertex 2 listed twice"},
         {"s vc 5 1\n2\n", ":1: solution is for 5 vertices"},
         {"s vc 4 3\n2\n", "declares 3 vertices, 1 listed"},
-        {"s vc 4 1\nx\n", ":2: expected a vertex number"},
+        {"s vc 4 1\nx\n", ":2: expected a vertex number, found 'x'"},
+        {"p td 4 3\n1 2\n", ":1: expected the 's vc N SIZE' line, found 'p td 4 3'"},
         {"c nothing\n", "no 's vc' line"},
         {"s vc 4 1\ns vc 4 1\n", ":2: repeated solution line"},
     };

@@ -699,8 +699,8 @@ static int check_steiner_answer(const struct options *o, const struct graph *g)
             printf("c valid Steiner tree of weight %lld with %lld edges\n", (long long)tree.weight,
                    (long long)tree.n_edges);
     } else {
-        fprintf(stderr, "mvc-gpu: %s: not a Steiner tree of %s: %s\n", o->cover_file, o->input,
-                err.message);
+        fprintf(stderr, "mvc-gpu: %s: not a Steiner tree of %s: %s\n", input_name_of(o->cover_file),
+                input_name_of(o->input), err.message);
         code = EXIT_NO_COVER;
     }
     steiner_tree_free(&tree);
@@ -717,14 +717,15 @@ static int check_verdict(const struct options *o, const char *kind, int valid,
                          const struct error *err, int32_t size, int too_big, const char *bound)
 {
     char what[600];
-    snprintf(what, sizeof what, "%s%s", kind, o->input);
+    snprintf(what, sizeof what, "%s%s", kind, input_name_of(o->input));
+    const char *answer = input_name_of(o->cover_file);
     if (!valid) {
-        fprintf(stderr, "mvc-gpu: %s: not a %s: %s\n", o->cover_file, what, err->message);
+        fprintf(stderr, "mvc-gpu: %s: not a %s: %s\n", answer, what, err->message);
         return EXIT_NO_COVER;
     }
     if (too_big) {
-        fprintf(stderr, "mvc-gpu: %s: a %s, but of %ld vertices, %s k = %lld\n", o->cover_file,
-                what, (long)size, bound, (long long)o->solve.k);
+        fprintf(stderr, "mvc-gpu: %s: a %s, but of %ld vertices, %s k = %lld\n", answer, what,
+                (long)size, bound, (long long)o->solve.k);
         return EXIT_NO_COVER;
     }
     if (!o->quiet)
@@ -821,6 +822,17 @@ static int write_format_for(const struct options *o, enum graph_format *f)
     return 0;
 }
 
+/* Whether dropping g's weights loses anything: all of them 1 is the unweighted graph. */
+static int has_weights_other_than_one(const struct graph *g)
+{
+    if (g->weights == NULL)
+        return 0;
+    for (int64_t i = 0; i < 2 * g->m; i++)
+        if (g->weights[i] != 1)
+            return 1;
+    return 0;
+}
+
 /* What the format chosen for --write cannot hold is said, not dropped in silence. */
 static void warn_unwritten(const struct graph *g, enum graph_format format)
 {
@@ -829,7 +841,8 @@ static void warn_unwritten(const struct graph *g, enum graph_format format)
                 "mvc-gpu: warning: the %ld terminals are not written: the %s format holds "
                 "none (stp does)\n",
                 (long)g->n_terminals, graph_format_name(format));
-    if (g->weights != NULL && (format == GRAPH_FORMAT_PACE || format == GRAPH_FORMAT_DIMACS))
+    if (has_weights_other_than_one(g) &&
+        (format == GRAPH_FORMAT_PACE || format == GRAPH_FORMAT_DIMACS))
         fprintf(stderr,
                 "mvc-gpu: warning: the edge weights are not written: the %s format holds none\n",
                 graph_format_name(format));
@@ -902,6 +915,15 @@ static int uses_gpu(const struct solve_opts *o)
 }
 #endif
 
+/* The exit status of a run that only printed to standard output (--help, --version). */
+static int stdout_flushed(void)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return EXIT_ANSWERED;
+    fprintf(stderr, "mvc-gpu: standard output: %s\n", strerror(errno));
+    return EXIT_BAD_INPUT;
+}
+
 int main(int argc, char **argv)
 {
     double t_start = clock_seconds();
@@ -923,8 +945,8 @@ int main(int argc, char **argv)
     if (o.mode != MODE_COVER && o.mode != MODE_CLIQUE && o.mode != MODE_STEINER)
         shutdown_release_signals(); /* no watcher in these modes: signals act as usual */
     switch (o.mode) {
-    case MODE_HELP: options_print_help(stdout); return EXIT_ANSWERED;
-    case MODE_VERSION: print_version(); return EXIT_ANSWERED;
+    case MODE_HELP: options_print_help(stdout); return stdout_flushed();
+    case MODE_VERSION: print_version(); return stdout_flushed();
     case MODE_CHECK: return run_check(&o);
     case MODE_WRITE: return run_write(&o);
     case MODE_COVER:

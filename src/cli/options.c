@@ -168,7 +168,8 @@ void options_print_help(FILE *out)
         "                         with terminals)\n"
         "  -v, --verbose          details on standard error, progress once a second\n"
         "      --progress         progress lines on standard error\n"
-        "  -q, --quiet            nothing on standard error but errors\n"
+        "  -q, --quiet            nothing on standard error but errors (and with --check\n"
+        "                         no verdict line: the exit status tells)\n"
         "  -h, --help             this help\n"
         "  -V, --version          version, licence and build configuration\n"
         "\n"
@@ -180,7 +181,8 @@ void options_print_help(FILE *out)
         "  3  proven that no cover of at most K (no clique of at least K) exists;\n"
         "     --check: the answer is not valid\n"
         "  4  stopped by the time limit or a signal: the best answer found is printed\n"
-        "     (PVC: only when it has at most K vertices)\n",
+        "     (PVC: only when it has at most K vertices; none if a signal came before the\n"
+        "     input was read)\n",
         out);
 }
 
@@ -344,6 +346,9 @@ struct given {
     const char *sssp;              /* --sssp, which picks a GPU kernel */
     const char *improve_time;      /* --improve-time */
     const char *complement_memory; /* --complement-memory */
+    const char *auto_only;         /* what tunes --solver auto alone: --no-bound-sat, --gpu-after */
+    const char *clique_search; /* what tunes the clique searches: --no-local-search, --no-maxsat */
+    const char *symmetry;      /* --no-symmetry, which the CPU clique search alone reads */
     int steiner_mode, check, clique, stats_without_equals;
 };
 
@@ -365,6 +370,27 @@ static int refuse(const char *option, const char *where)
     fprintf(stderr, "mvc-gpu: %s does not apply %s\n", option, where);
     fputs("mvc-gpu: try 'mvc-gpu --help' for more information\n", stderr);
     return 2;
+}
+
+/*
+ * Refuses, in vertex cover mode, tuning that the solver named never reads:
+ * the pipeline's options under another solver, the clique searches' under
+ * one that runs none.
+ */
+static int check_solver_tuning(const struct options *o, const struct given *g)
+{
+    enum solver_kind s = o->solve.solver;
+    char where[64];
+    snprintf(where, sizeof where, "to --solver %s", solver_name(s));
+    if (g->auto_only && s != SOLVER_AUTO)
+        return refuse(g->auto_only, where);
+    if (g->clique_search && s != SOLVER_AUTO && s != SOLVER_CLIQUE && s != SOLVER_CLIQUE_GPU)
+        return refuse(g->clique_search, where);
+    if (g->symmetry && s != SOLVER_AUTO && s != SOLVER_CLIQUE)
+        return refuse(g->symmetry, where);
+    if (g->complement_memory && !o->complement)
+        return refuse(g->complement_memory, "without --complement (no complement is made)");
+    return 0;
 }
 
 /* Refuses the option classes that do not apply to the mode chosen. */
@@ -401,6 +427,8 @@ static int check_combinations(const struct options *o, const struct given *g)
 #endif
         break;
     case MODE_CHECK:
+        if (g->complement_memory && !o->complement)
+            return refuse(g->complement_memory, "without --complement (no complement is made)");
         if (g->solving)
             return refuse(g->solving, "to --check");
         if (g->gpu)
@@ -415,6 +443,8 @@ static int check_combinations(const struct options *o, const struct given *g)
             return refuse(g->k, "to Steiner trees");
         break;
     case MODE_WRITE:
+        if (g->complement_memory && !o->complement)
+            return refuse(g->complement_memory, "without --complement (no complement is made)");
         if (g->k || g->solving || g->gpu || g->steiner || g->output || g->progress || g->clique)
             return refuse(g->k          ? g->k
                           : g->solving  ? g->solving
@@ -431,6 +461,14 @@ static int check_combinations(const struct options *o, const struct given *g)
     case MODE_CLIQUE:
         if (g->steiner)
             return refuse(g->steiner, "without --steiner");
+#ifndef HAVE_CUDA
+        if (solver_needs_gpu(o->solve.solver))
+            return usage_error("solver '%s' needs the GPU, and this mvc-gpu was built without "
+                               "CUDA (configure --with-cuda)",
+                               solver_name(o->solve.solver));
+#endif
+        if (o->mode == MODE_COVER && check_solver_tuning(o, g) != 0)
+            return 2;
         break;
     case MODE_HELP:
     case MODE_VERSION: break;
@@ -449,6 +487,8 @@ static int take_operands(struct options *o, const struct given *g, int argc, cha
             return usage_error("%s", "--check takes two files: GRAPH ANSWER");
         o->input = argv[optind];
         o->cover_file = argv[optind + 1];
+        if (strcmp(o->input, "-") == 0 && strcmp(o->cover_file, "-") == 0)
+            return usage_error("%s", "--check reads GRAPH or ANSWER from standard input, not both");
         return 0;
     }
     if (operands > 1) {
@@ -491,7 +531,7 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
         switch (c) {
         case 'k':
             if (parse_int64(optarg, 0, INT32_MAX, &o->solve.k))
-                return usage_error("--k needs a non-negative integer, not '%s'", optarg);
+                return usage_error("--k needs an integer in 0..2147483647, not '%s'", optarg);
             note(&g.k, "--k");
             break;
         case OPT_SOLVER:
@@ -513,6 +553,9 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
             note(&g.solving, "--threads");
             break;
         case OPT_STATS:
+            if (optarg != NULL && *optarg == '\0')
+                return usage_error("%s", "--stats= needs a file name (or --stats alone for "
+                                         "standard error)");
             o->stats = optarg ? optarg : "-";
             g.stats_without_equals = optarg == NULL;
             note(&g.output, "--stats");
@@ -538,18 +581,22 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
         case OPT_NO_BOUND_SAT:
             o->solve.pipeline.bound_sat = 0;
             note_vc_solving(&g, "--no-bound-sat");
+            note(&g.auto_only, "--no-bound-sat");
             break;
         case OPT_NO_LOCAL_SEARCH:
             o->solve.clique.no_local_search = 1;
             note_vc_solving(&g, "--no-local-search");
+            note(&g.clique_search, "--no-local-search");
             break;
         case OPT_NO_MAXSAT:
             o->solve.clique.colour_bound_only = 1;
             note_vc_solving(&g, "--no-maxsat");
+            note(&g.clique_search, "--no-maxsat");
             break;
         case OPT_NO_SYMMETRY:
             o->solve.clique.no_symmetry = 1;
             note_vc_solving(&g, "--no-symmetry");
+            note(&g.symmetry, "--no-symmetry");
             break;
         case OPT_GPUS:
             if (strcmp(optarg, "all") == 0)
@@ -617,6 +664,7 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
                 return usage_error("--gpu-after needs a number of seconds >= 0, not '%s'", optarg);
             note_vc_solving(&g, "--gpu-after");
             note(&g.gpu, "--gpu-after"); /* and without a GPU it has nothing to start */
+            note(&g.auto_only, "--gpu-after");
             break;
         case OPT_COMPLEMENT_MEMORY:
             if (parse_bytes(optarg, &o->complement_max_bytes))
@@ -697,6 +745,8 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
         return status;
     if (o->verbose && o->quiet)
         return usage_error("%s", "--verbose and --quiet exclude each other");
+    if (g.progress && o->quiet)
+        return usage_error("%s", "--progress and --quiet exclude each other");
     o->gpu_option = g.gpu;
     o->progress = !o->quiet && (g.progress != NULL || o->verbose);
     return 0;

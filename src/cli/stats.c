@@ -8,17 +8,41 @@
 #include "max_clique.h"
 #include "steiner.h"
 
+/* The length of the well-formed UTF-8 sequence at s (RFC 3629), or 0 when there is none. */
+static int utf8_length(const unsigned char *s)
+{
+    int len = s[0] < 0x80                    ? 1
+              : s[0] >= 0xc2 && s[0] <= 0xdf ? 2
+              : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+              : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4
+                                             : 0;
+    for (int i = 1; i < len; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) ||
+        (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
+        return 0; /* overlong, a surrogate, or past U+10FFFF */
+    return len;
+}
+
+/* A JSON string; a byte that is not UTF-8 (a file name may hold any) becomes U+FFFD. */
 static void json_string(FILE *out, const char *s)
 {
     fputc('"', out);
-    for (; s && *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(out, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(out, "\\u%04x", ch);
-        else
-            fputc(ch, out);
+    const unsigned char *p = (const unsigned char *)s;
+    while (p && *p) {
+        int len = utf8_length(p);
+        if (len == 0) {
+            fputs("\\ufffd", out);
+            p++;
+        } else if (*p == '"' || *p == '\\') {
+            fprintf(out, "\\%c", *p++);
+        } else if (*p < 0x20) {
+            fprintf(out, "\\u%04x", *p++);
+        } else {
+            fwrite(p, 1, (size_t)len, out);
+            p += len;
+        }
     }
     fputc('"', out);
 }

@@ -103,10 +103,14 @@ int cover_read_pace_stream(FILE *in, const char *name, int32_t n, struct cover *
             continue;
         }
         long long v;
-        if (declared_n < 0)
+        int vertex = !answer_parse_count(&p, &v) && answer_rest_is_blank(p);
+        int shown = (int)strcspn(line, "\r\n"); /* the line's start, quoted */
+        if (!vertex)
+            status = error_at(err, pos, "expected %s, found '%.*s'",
+                              declared_n < 0 ? "the 's vc N SIZE' line" : "a vertex number",
+                              shown < 24 ? shown : 24, line);
+        else if (declared_n < 0)
             status = error_at(err, pos, "vertex before the 's vc' line");
-        else if (answer_parse_count(&p, &v) || !answer_rest_is_blank(p))
-            status = error_at(err, pos, "expected a vertex number");
         else if (v < 1 || v > n)
             status = error_at(err, pos, "vertex %lld is not in 1..%ld", v, (long)n);
         else if (c->in[v - 1])

@@ -75,11 +75,13 @@ static int detect_format(const struct input *in, enum graph_format *out, struct 
     struct scanner s;
     const char *word;
     size_t len;
+    int c_comments = 0; /* comment lines of PACE's and DIMACS's kind seen */
     scan_init(&s, in);
     for (; !scan_at_end(&s); scan_skip_line(&s)) {
         if (scan_at_eol(&s))
             continue;
         char c = *s.p;
+        c_comments += c == 'c';
         if (starts_with(&s, "%%MatrixMarket")) {
             *out = GRAPH_FORMAT_MTX;
             return MVC_OK;
@@ -118,6 +120,11 @@ static int detect_format(const struct input *in, enum graph_format *out, struct 
                                 "expected the header 'p td N M' before the first edge (a .gr "
                                 "file is PACE; the format 'edges', --format edges on the "
                                 "command line, reads a headerless edge list)");
+            if (c_comments > 0)
+                return error_at(err, &line.pos,
+                                "expected a header ('p td N M' or 'p edge N M') before the "
+                                "first edge: the 'c' lines are PACE's and DIMACS's comments (an "
+                                "edge list's begin with '#' or '%%')");
             *out = GRAPH_FORMAT_EDGES;
             return MVC_OK;
         }
