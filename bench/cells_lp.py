@@ -81,27 +81,24 @@ def cell(adj, v, three):
     return set(nbr)
 
 
-def main():
-    g = read(sys.argv[1])
-    kind = sys.argv[2]
-    radius = int(sys.argv[3]) if len(sys.argv) > 3 else 0
-    nodes = sorted(g)
-    n = len(nodes)
+def piece_of(g, nodes, adj, kind, radius):
+    """The piece's vertices (positions in nodes), sorted: a ball, an edge's balls or a cell."""
     pos = {v: i for i, v in enumerate(nodes)}
-    adj = [set(pos[u] for u in g[v]) for v in nodes]
 
     def ball(c):
         return {pos[v] for v in nx.single_source_shortest_path_length(g, nodes[c], cutoff=radius)}
 
     if kind == "ball":
-        piece = ball(0)
-    elif kind == "edge":
-        piece = ball(0) | ball(min(adj[0]))
-    elif kind == "cell":
-        piece = cell(adj, 0, sorted(adj[0])[:3])
-    else:
-        sys.exit("piece: ball R, edge R or cell")
-    piece = sorted(piece)
+        return sorted(ball(0))
+    if kind == "edge":
+        return sorted(ball(0) | ball(min(adj[0])))
+    if kind == "cell":
+        return sorted(cell(adj, 0, sorted(adj[0])[:3]))
+    sys.exit("piece: ball R, edge R or cell")
+
+
+def independent_subsets(piece, adj):
+    """Every independent subset of the piece, one row of 0/1 per subset (columns: piece)."""
     idx = {v: i for i, v in enumerate(piece)}
     inside = [sum(1 << idx[u] for u in adj[v] if u in idx) for v in piece]
     subsets = []
@@ -115,8 +112,13 @@ def main():
             grow(i + 1, mask | (1 << i), barred | inside[i])
 
     grow(0, 0, 0)
-    bits = np.array([[(s >> i) & 1 for i in range(len(piece))] for s in subsets], dtype=np.int64)
-    group = automorphisms(g, nodes)
+    return np.array([[(s >> i) & 1 for i in range(len(piece))] for s in subsets], dtype=np.int64)
+
+
+def consistency(group, piece, bits):
+    """The rows C with C x = 0 for a distribution x over the piece's patterns that is invariant
+    under the piece's stabiliser and agrees with its images on their overlaps."""
+    idx = {v: i for i, v in enumerate(piece)}
     rows, cols, vals, count = [], [], [], 0
 
     def same_marginals(left, right):
@@ -145,8 +147,22 @@ def main():
         back = {int(a[v]): v for v in piece}
         overlap = sorted(whole & image)
         same_marginals(bits[:, [idx[v] for v in overlap]], bits[:, [idx[back[v]] for v in overlap]])
-    consistency = coo_matrix((vals, (rows, cols)), shape=(count, len(subsets))).tocsr()
-    a_eq = vstack([consistency, coo_matrix(np.ones((1, len(subsets))))]).tocsr()
+    return coo_matrix((vals, (rows, cols)), shape=(count, len(bits))).tocsr(), len(images)
+
+
+def main():
+    g = read(sys.argv[1])
+    kind = sys.argv[2]
+    radius = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    nodes = sorted(g)
+    n = len(nodes)
+    pos = {v: i for i, v in enumerate(nodes)}
+    adj = [set(pos[u] for u in g[v]) for v in nodes]
+    piece = piece_of(g, nodes, adj, kind, radius)
+    bits = independent_subsets(piece, adj)
+    group = automorphisms(g, nodes)
+    agree, overlapping = consistency(group, piece, bits)
+    a_eq = vstack([agree, coo_matrix(np.ones((1, len(bits))))]).tocsr()
     b_eq = np.zeros(a_eq.shape[0])
     b_eq[-1] = 1
     res = linprog(-bits.sum(axis=1) / len(piece), A_eq=a_eq, b_eq=b_eq, bounds=(0, None),
@@ -155,7 +171,7 @@ def main():
         sys.exit(res.message)
     ratio = -res.fun
     print(f"{sys.argv[1]}: {n} vertices, {len(group)} automorphisms; piece {kind}{f' {radius}' if kind != 'cell' else ''} "
-          f"of {len(piece)} vertices, {len(subsets)} independent subsets, {len(images)} overlapping images")
+          f"of {len(piece)} vertices, {len(bits)} independent subsets, {overlapping} overlapping images")
     print(f"alpha / n <= {ratio:.6f}: alpha <= {ratio * n:.3f}, minimum cover >= {n - ratio * n:.3f}")
 
 

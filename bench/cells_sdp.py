@@ -4,6 +4,8 @@ far one round of lifting is from a proof.
 
     bench/cells_sdp.py GRAPH.gr            # the bound
     bench/cells_sdp.py GRAPH.gr COVER.vc   # also check that COVER's independent set fits it
+    bench/cells_sdp.py GRAPH.gr --piece ball R   # and tie Y to cells_lp.py's patterns of a
+    bench/cells_sdp.py GRAPH.gr --piece cell     # piece (ball R, edge R or cell)
 
 The relaxation is Lovasz and Schrijver's N+ round applied to the packing rows of
 cells_exact.py (every edge holds at most 1 vertex of an independent set, every pentagon 2,
@@ -16,6 +18,11 @@ condition then splits into small blocks, one per irreducible piece of the orbita
 (found numerically: the algebra is not commutative here), and CLARABEL solves the whole
 program in seconds.
 
+With --piece, Y also agrees with cells_lp.py's local program: a distribution over the
+independent subsets of the piece, invariant under its stabiliser and consistent on overlaps
+with its images, whose pair marginals are Y's entries on the pairs inside the piece. That joins
+the local view (every pattern of the piece) to the global one (Y PSD).
+
 Needs networkx, numpy, scipy and cvxpy.
 """
 import sys
@@ -26,7 +33,7 @@ import numpy as np
 
 from cells import read  # bench/cells.py, beside this script
 from cells_exact import packing_rows
-from cells_lp import automorphisms
+from cells_lp import automorphisms, consistency, independent_subsets, piece_of
 
 
 def orbitals(group, n):
@@ -99,11 +106,37 @@ def blocks(basis, seed=1):
     return out
 
 
+def piece_patterns(g, nodes, group, orbital, y, kind, radius):
+    """Constraints tying Y to a distribution over the piece's independent subsets."""
+    pos = {v: i for i, v in enumerate(nodes)}
+    adj = [set(pos[u] for u in g[v]) for v in nodes]
+    piece = piece_of(g, nodes, adj, kind, radius)
+    bits = independent_subsets(piece, adj)
+    agree, _ = consistency(group, piece, bits)
+    x = cp.Variable(len(bits))
+    out = [x >= 0, cp.sum(x) == 1, agree @ x == 0]
+    links = {}  # one row per distinct (orbital, set of patterns holding the pair)
+    for i in range(len(piece)):
+        for j in range(i, len(piece)):
+            holding = tuple(np.nonzero(bits[:, i] & bits[:, j])[0])
+            links.setdefault((orbital[piece[i], piece[j]], holding), None)
+    for o, holding in links:
+        out.append(cp.sum(x[list(holding)]) == y[o] if holding else y[o] == 0)
+    return out
+
+
 def main():
-    if len(sys.argv) not in (2, 3):
+    args = sys.argv[1:]
+    piece = None
+    if "--piece" in args:
+        at = args.index("--piece")
+        take = 3 if args[at + 1] in ("ball", "edge") else 2
+        piece = (args[at + 1], int(args[at + 2]) if take == 3 else 0)
+        del args[at:at + take]
+    if len(args) not in (1, 2):
         sys.exit(__doc__)
     started = time.time()
-    g = read(sys.argv[1])
+    g = read(args[0])
     nodes = sorted(g)
     n = len(nodes)
     pos = {v: i for i, v in enumerate(nodes)}
@@ -142,16 +175,18 @@ def main():
     for bound, size, other, other_size, counts in double:
         c = np.array(counts, dtype=float)
         constraints.append(bound * other - bound * other_size * a - other * size * a + c @ y >= 0)
+    if piece is not None:
+        constraints += piece_patterns(g, nodes, group, orbital, y, *piece)
     problem = cp.Problem(cp.Maximize(n * a), constraints)
     problem.solve(solver="CLARABEL")
-    print(f"{sys.argv[1]}: {n} vertices, {len(group)} automorphisms, {k} orbitals, "
+    print(f"{args[0]}: {n} vertices, {len(group)} automorphisms, {k} orbitals, "
           f"{len(single)} + {len(double)} distinct lifted rows; {problem.status}")
     print(f"alpha <= {problem.value:.3f}, minimum cover >= {n - problem.value:.3f} "
           f"({time.time() - started:.1f} s)")
 
-    if len(sys.argv) == 3:  # the group average of a real answer must satisfy every row
+    if len(args) == 2:  # the group average of a real answer must satisfy every row
         cover = set()
-        for line in open(sys.argv[2]):
+        for line in open(args[1]):
             if line.split() and line.split()[0] not in ("c", "s"):
                 cover.add(pos[int(line.split()[0])])
         x = np.array([0.0 if v in cover else 1.0 for v in range(n)])
@@ -159,7 +194,7 @@ def main():
         y.value = np.array([outer[orbital == j].mean() for j in range(k)])
         worst = max(c.violation().max() if c.violation().size else c.violation()
                     for c in constraints)
-        print(f"{sys.argv[2]}: independent set of {int(x.sum())}, worst violation {worst:.2e}")
+        print(f"{args[1]}: independent set of {int(x.sum())}, worst violation {worst:.2e}")
 
 
 if __name__ == "__main__":
