@@ -1,6 +1,6 @@
 # src/graph: the CSR graph and its checks, covers, connected components, edge sets, the
-# vertex heap, degeneracy orders and their bucket queue, rows of the complement, and the
-# degree arrays shared with kernels/ (included by Makefile.am)
+# vertex heap, degeneracy orders and their bucket queue, rows of the complement, the
+# degree arrays shared with kernels/, largest matchings and line graphs (included by Makefile.am)
 libmvc_a_SOURCES += \
 	src/graph/graph.c src/graph/graph.h src/graph/graph_check.c \
 	src/graph/cover.c src/graph/cover.h \
@@ -10,7 +10,9 @@ libmvc_a_SOURCES += \
 	src/graph/degeneracy.c src/graph/degeneracy.h \
 	src/graph/complement_walk.c src/graph/complement_walk.h \
 	src/graph/bucket_queue.c src/graph/bucket_queue.h \
-	src/graph/degree.h
+	src/graph/degree.h \
+	src/graph/matching.c src/graph/matching.h \
+	src/graph/line_graph.c src/graph/line_graph.h
 
 check_PROGRAMS += tests/t_vertex_heap
 TESTS += tests/t_vertex_heap
@@ -22,3 +24,9 @@ check_PROGRAMS += tests/t_bucket_queue tests/t_components
 TESTS += tests/t_bucket_queue tests/t_components
 tests_t_bucket_queue_LDADD = $(TEST_LDADD)
 tests_t_components_LDADD = $(TEST_LDADD)
+
+# tests/t_line_graph: largest matchings against an exhaustive search; line graphs of random roots
+# recognised, their roots checked, their covers against the exhaustive minimum
+check_PROGRAMS += tests/t_line_graph
+TESTS += tests/t_line_graph
+tests_t_line_graph_LDADD = $(TEST_LDADD)

@@ -1,0 +1,232 @@
+/* Line graphs: a root graph found and checked, and the cover from its largest matching. */
+#include "line_graph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "matching.h"
+
+/* Union-find over the 2n halves of g's vertices: half 2v + s is v's end on side s. */
+static int32_t find(int32_t *up, int32_t x)
+{
+    while (up[x] != x) {
+        up[x] = up[up[x]];
+        x = up[x];
+    }
+    return x;
+}
+
+/*
+ * Whether the triangle {a, b, c} lies in one star of a root: true when some
+ * other vertex is adjacent to exactly one or to all three of its vertices (a
+ * triangle of the root is met by every other edge in zero or two of them).
+ * count is zero on entry and on return.
+ */
+static int in_one_star(const struct graph *g, int32_t a, int32_t b, int32_t c, uint8_t *count,
+                       int64_t *work)
+{
+    const int32_t t[3] = {a, b, c};
+    for (int k = 0; k < 3; k++)
+        for (int64_t i = g->offsets[t[k]]; i < g->offsets[t[k] + 1]; i++)
+            count[g->adj[i]]++;
+    int odd = 0;
+    for (int k = 0; k < 3; k++)
+        for (int64_t i = g->offsets[t[k]]; i < g->offsets[t[k] + 1]; i++) {
+            int32_t x = g->adj[i];
+            if (count[x] != 0 && x != a && x != b && x != c && (count[x] & 1))
+                odd = 1;
+            count[x] = 0;
+        }
+    *work += 2 * (graph_degree(g, a) + graph_degree(g, b) + graph_degree(g, c));
+    return odd;
+}
+
+/*
+ * Splits v's neighbours into at most two cliques, the rest of the two stars
+ * v lies in: side[i] (0 or 1) for each of v's arcs. Returns 0 when they do
+ * not split so, 1 when they do.
+ */
+static int split_neighbours(const struct graph *g, int32_t v, uint8_t *side, int32_t *group,
+                            int32_t *at, uint8_t *count, int64_t *work, int64_t max_work)
+{
+    int64_t first = g->offsets[v];
+    int32_t d = graph_degree(g, v);
+    if (d > 1) {
+        /*
+         * A cheap test first, which ends most graphs that are no line graphs:
+         * the neighbours not adjacent to the first neighbour lie in the other
+         * star, so they form a clique.
+         */
+        int32_t u0 = g->adj[first];
+        for (int32_t k = 1; k < d; k++) {
+            int32_t a = g->adj[first + k];
+            if (graph_has_edge(g, u0, a))
+                continue;
+            for (int32_t j = k + 1; j < d; j++) {
+                int32_t b = g->adj[first + j];
+                if (!graph_has_edge(g, u0, b) && !graph_has_edge(g, a, b))
+                    return 0;
+            }
+            *work += d;
+        }
+    }
+    for (int32_t k = 0; k < d; k++) {
+        group[k] = k;
+        at[g->adj[first + k]] = k + 1;
+    }
+    int64_t same_pairs = 0;
+    for (int32_t k = 0; k < d; k++) {
+        int32_t u = g->adj[first + k];
+        for (int64_t i = g->offsets[u]; i < g->offsets[u + 1]; i++) {
+            int32_t w = g->adj[i];
+            if (w <= u || at[w] == 0 || !in_one_star(g, v, u, w, count, work))
+                continue;
+            same_pairs++;
+            int32_t a = find(group, k), b = find(group, at[w] - 1);
+            if (a != b)
+                group[a] = b;
+        }
+        *work += graph_degree(g, u);
+        if (*work > max_work)
+            break; /* the caller gives up */
+    }
+    int32_t roots[2] = {-1, -1};
+    int64_t size[2] = {0, 0};
+    int ok = 1;
+    for (int32_t k = 0; k < d && ok; k++) {
+        int32_t r = find(group, k);
+        int s = roots[0] == r ? 0 : roots[1] == r ? 1 : roots[0] < 0 ? 0 : roots[1] < 0 ? 1 : -1;
+        if (s < 0) {
+            ok = 0; /* a third clique: a claw, or the star triangles are not where they seem */
+            break;
+        }
+        roots[s] = r;
+        size[s]++;
+        side[first + k] = (uint8_t)s;
+    }
+    for (int32_t k = 0; k < d; k++)
+        at[g->adj[first + k]] = 0;
+    /* each group a clique of star triangles: every pair inside it was counted */
+    return ok && same_pairs == size[0] * (size[0] - 1) / 2 + size[1] * (size[1] - 1) / 2;
+}
+
+/* The root's edges, one per vertex of g, checked: simple, and its line graph exactly g. */
+static int root_is_exact(const struct graph *g, const int32_t *end, int32_t root_n)
+{
+    int32_t *degree = calloc(root_n > 0 ? (size_t)root_n : 1, sizeof *degree);
+    int ok = degree != NULL;
+    for (int32_t v = 0; ok && v < g->n; v++) {
+        ok = end[2 * v] != end[2 * v + 1];
+        degree[end[2 * v]]++;
+        degree[end[2 * v + 1]]++;
+    }
+    /*
+     * Each neighbour's edge shares an end with v's and is not parallel to it,
+     * and v has as many neighbours as edges meet its edge: then the root is
+     * simple (a parallel edge would be counted twice among those edges but
+     * could not be a neighbour) and its line graph is g.
+     */
+    for (int32_t v = 0; ok && v < g->n; v++) {
+        int32_t a = end[2 * v], b = end[2 * v + 1];
+        for (int64_t i = g->offsets[v]; ok && i < g->offsets[v + 1]; i++) {
+            int32_t u = g->adj[i], c = end[2 * u], e = end[2 * u + 1];
+            ok = c == a || c == b || e == a || e == b;
+            ok = ok && !((c == a && e == b) || (c == b && e == a));
+        }
+        ok = ok && graph_degree(g, v) == degree[a] + degree[b] - 2;
+    }
+    free(degree);
+    return ok;
+}
+
+int line_graph_root(const struct graph *g, int64_t max_work, int32_t *end, int32_t *root_n)
+{
+    int32_t n = g->n;
+    size_t count_n = n > 0 ? (size_t)n : 1;
+    uint8_t *side = malloc(g->m > 0 ? (size_t)(2 * g->m) : 1);
+    int32_t *group = malloc(count_n * sizeof *group);
+    int32_t *at = calloc(count_n, sizeof *at);
+    uint8_t *count = calloc(count_n, 1);
+    int32_t *up = malloc(2 * count_n * sizeof *up);
+    int status = side && group && at && count && up ? 1 : -1;
+    int64_t work = 0;
+    for (int32_t v = 0; status == 1 && v < n; v++) {
+        status = split_neighbours(g, v, side, group, at, count, &work, max_work);
+        if (work > max_work)
+            status = 0;
+    }
+    if (status == 1) {
+        /* each arc joins the sides of its two ends that hold it: one star of the root */
+        for (int32_t h = 0; h < 2 * n; h++)
+            up[h] = h;
+        for (int32_t v = 0; v < n; v++)
+            for (int64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++) {
+                int32_t u = g->adj[i];
+                int64_t back = graph_arc(g, u, v);
+                int32_t a = find(up, 2 * v + side[i]), b = find(up, 2 * u + side[back]);
+                if (a != b)
+                    up[a] = b;
+            }
+        /* the stars are the root's vertices, numbered 0 .. root_n - 1 */
+        for (int32_t h = 0; h < 2 * n; h++)
+            end[h] = find(up, h);
+        int32_t next = 0;
+        for (int32_t h = 0; h < 2 * n; h++)
+            if (end[h] == h)
+                up[h] = next++; /* no find() after this: up holds the numbers of the stars */
+        for (int32_t h = 0; h < 2 * n; h++)
+            end[h] = up[end[h]];
+        *root_n = next;
+        status = root_is_exact(g, end, next);
+    }
+    free(side);
+    free(group);
+    free(at);
+    free(count);
+    free(up);
+    return status;
+}
+
+int line_graph_cover(const struct graph *g, int32_t max_root_vertices, struct cover *out)
+{
+    int32_t *end = malloc((g->n > 0 ? (size_t)g->n : 1) * 2 * sizeof *end);
+    if (end == NULL)
+        return -1;
+    int32_t root_n = 0;
+    /* the recognition's work grows with the triangles: a budget (about 0.1 s) bounds it */
+    int64_t budget = 64 * (g->n + 2 * g->m) + ((int64_t)1 << 26);
+    int status = line_graph_root(g, budget, end, &root_n);
+    if (status == 1 && root_n > max_root_vertices)
+        status = 0;
+    struct edge_list el;
+    struct graph *root = NULL;
+    int32_t *mate = NULL;
+    if (status == 1) {
+        edge_list_init(&el, 0);
+        for (int32_t v = 0; v < g->n && status == 1; v++)
+            if (edge_list_push(&el, end[2 * v], end[2 * v + 1], 0) != MVC_OK)
+                status = -1;
+        struct error err = {0};
+        if (status == 1 && graph_build(root_n, &el, NULL, 0, &root, &err) != MVC_OK)
+            status = -1;
+        if (status != 1)
+            edge_list_free(&el);
+    }
+    if (status == 1) {
+        mate = malloc((root_n > 0 ? (size_t)root_n : 1) * sizeof *mate);
+        if (mate == NULL || matching_maximum(root, mate) < 0)
+            status = -1;
+    }
+    if (status == 1 && cover_init(out, g->n) != MVC_OK)
+        status = -1;
+    if (status == 1) {
+        /* every vertex but those whose edge is in the matching */
+        for (int32_t v = 0; v < g->n; v++)
+            if (mate[end[2 * v]] != end[2 * v + 1])
+                cover_add(out, v);
+    }
+    free(mate);
+    graph_free(root);
+    free(end);
+    return status;
+}
