@@ -42,72 +42,94 @@ static int in_one_star(const struct graph *g, int32_t a, int32_t b, int32_t c, u
 }
 
 /*
- * Splits v's neighbours into at most two cliques, the rest of the two stars
- * v lies in: side[i] (0 or 1) for each of v's arcs. Returns 0 when they do
- * not split so, 1 when they do.
+ * Splits v's neighbours into the rest of the two stars v lies in: side[i] (0
+ * or 1) for each of v's arcs, side 0 holding v's first neighbour u0. In a
+ * line graph the neighbours not adjacent to u0 are in the other star; of those
+ * adjacent to it, one at most is too (the third edge of a triangle of the
+ * root), and it is told apart by its neighbours there, or, where they say
+ * nothing, by in_one_star. Returns 0 when v's neighbourhood cannot be split
+ * so; a wrong split is caught by root_is_exact.
  */
-static int split_neighbours(const struct graph *g, int32_t v, uint8_t *side, int32_t *group,
-                            int32_t *at, uint8_t *count, int64_t *work, int64_t max_work)
+static int split_neighbours(const struct graph *g, int32_t v, uint8_t *side, uint8_t *count,
+                            int64_t *work)
 {
     int64_t first = g->offsets[v];
     int32_t d = graph_degree(g, v);
-    if (d > 1) {
-        /*
-         * A cheap test first, which ends most graphs that are no line graphs:
-         * the neighbours not adjacent to the first neighbour lie in the other
-         * star, so they form a clique.
-         */
-        int32_t u0 = g->adj[first];
-        for (int32_t k = 1; k < d; k++) {
-            int32_t a = g->adj[first + k];
-            if (graph_has_edge(g, u0, a))
-                continue;
-            for (int32_t j = k + 1; j < d; j++) {
-                int32_t b = g->adj[first + j];
-                if (!graph_has_edge(g, u0, b) && !graph_has_edge(g, a, b))
-                    return 0;
+    if (d == 0)
+        return 1;
+    int32_t u0 = g->adj[first], others = 0, other = -1; /* not adjacent to u0 */
+    side[first] = 0;
+    for (int32_t k = 1; k < d; k++) {
+        int far = !graph_has_edge(g, u0, g->adj[first + k]);
+        side[first + k] = (uint8_t)far;
+        if (far) {
+            others++;
+            other = g->adj[first + k];
+        }
+    }
+    *work += d;
+    /* the other star is a clique: a test that ends most graphs that are no line graphs at once */
+    for (int32_t k = 1; k < d; k++)
+        for (int32_t j = k + 1; j < d && side[first + k]; j++)
+            if (side[first + j] && !graph_has_edge(g, g->adj[first + k], g->adj[first + j]))
+                return 0;
+    int32_t candidates = 0;
+    int64_t candidate = -1; /* the arc of the one adjacent to u0 that may be in the other star */
+    for (int32_t k = 1; k < d; k++) {
+        if (side[first + k])
+            continue;
+        int32_t c = g->adj[first + k];
+        int32_t hits = 0;
+        if (others >= 2) {
+            /* the third edge meets every edge of the other star, the rest one at most */
+            for (int32_t j = 1; j < d && hits < 2; j++)
+                hits += side[first + j] && graph_has_edge(g, c, g->adj[first + j]);
+            side[first + k] = hits >= 2;
+            candidates += hits >= 2;
+            if (candidates > 1)
+                return 0; /* one edge at most meets the other star twice */
+        } else if (others == 1) {
+            /* adjacent to the other star's one edge: the third edge, or one of u0's star */
+            if (graph_has_edge(g, c, other)) {
+                candidates++;
+                candidate = first + k;
             }
-            *work += d;
+        } else {
+            /* no other star seen: the third edge is adjacent to no other neighbour of u0's */
+            for (int32_t j = 1; j < d && hits < 1; j++)
+                hits += j != k && graph_has_edge(g, c, g->adj[first + j]);
+            if (hits == 0) {
+                candidates++;
+                candidate = first + k;
+            }
+        }
+        *work += d;
+    }
+    if (others >= 2)
+        return 1;
+    if (others == 1 && candidates > 2)
+        return 0;
+    if (others == 0 && candidates > 2)
+        return 0;
+    if (candidates == 0)
+        return 1;
+    if (others == 0 && candidates == 1 && d > 3) {
+        side[candidate] = 1; /* u0's star has two more, adjacent to each other, not to it */
+        return 1;
+    }
+    /* a triangle of v, u0 and a candidate: in one star, or a triangle of the root */
+    for (int32_t k = 1; k < d; k++) {
+        int32_t c = g->adj[first + k];
+        int candidate_here =
+            others == 1 ? graph_has_edge(g, c, other) && !side[first + k]
+                        : first + k == candidate || (candidates == 2 && !side[first + k] &&
+                                                     !graph_has_edge(g, c, g->adj[candidate]));
+        if (candidate_here && !in_one_star(g, v, u0, c, count, work)) {
+            side[first + k] = 1;
+            return 1; /* one at most */
         }
     }
-    for (int32_t k = 0; k < d; k++) {
-        group[k] = k;
-        at[g->adj[first + k]] = k + 1;
-    }
-    int64_t same_pairs = 0;
-    for (int32_t k = 0; k < d; k++) {
-        int32_t u = g->adj[first + k];
-        for (int64_t i = g->offsets[u]; i < g->offsets[u + 1]; i++) {
-            int32_t w = g->adj[i];
-            if (w <= u || at[w] == 0 || !in_one_star(g, v, u, w, count, work))
-                continue;
-            same_pairs++;
-            int32_t a = find(group, k), b = find(group, at[w] - 1);
-            if (a != b)
-                group[a] = b;
-        }
-        *work += graph_degree(g, u);
-        if (*work > max_work)
-            break; /* the caller gives up */
-    }
-    int32_t roots[2] = {-1, -1};
-    int64_t size[2] = {0, 0};
-    int ok = 1;
-    for (int32_t k = 0; k < d && ok; k++) {
-        int32_t r = find(group, k);
-        int s = roots[0] == r ? 0 : roots[1] == r ? 1 : roots[0] < 0 ? 0 : roots[1] < 0 ? 1 : -1;
-        if (s < 0) {
-            ok = 0; /* a third clique: a claw, or the star triangles are not where they seem */
-            break;
-        }
-        roots[s] = r;
-        size[s]++;
-        side[first + k] = (uint8_t)s;
-    }
-    for (int32_t k = 0; k < d; k++)
-        at[g->adj[first + k]] = 0;
-    /* each group a clique of star triangles: every pair inside it was counted */
-    return ok && same_pairs == size[0] * (size[0] - 1) / 2 + size[1] * (size[1] - 1) / 2;
+    return 1;
 }
 
 /* The root's edges, one per vertex of g, checked: simple, and its line graph exactly g. */
@@ -144,14 +166,12 @@ int line_graph_root(const struct graph *g, int64_t max_work, int32_t *end, int32
     int32_t n = g->n;
     size_t count_n = n > 0 ? (size_t)n : 1;
     uint8_t *side = malloc(g->m > 0 ? (size_t)(2 * g->m) : 1);
-    int32_t *group = malloc(count_n * sizeof *group);
-    int32_t *at = calloc(count_n, sizeof *at);
     uint8_t *count = calloc(count_n, 1);
     int32_t *up = malloc(2 * count_n * sizeof *up);
-    int status = side && group && at && count && up ? 1 : -1;
+    int status = side && count && up ? 1 : -1;
     int64_t work = 0;
     for (int32_t v = 0; status == 1 && v < n; v++) {
-        status = split_neighbours(g, v, side, group, at, count, &work, max_work);
+        status = split_neighbours(g, v, side, count, &work);
         if (work > max_work)
             status = 0;
     }
@@ -180,8 +200,6 @@ int line_graph_root(const struct graph *g, int64_t max_work, int32_t *end, int32
         status = root_is_exact(g, end, next);
     }
     free(side);
-    free(group);
-    free(at);
     free(count);
     free(up);
     return status;
@@ -193,7 +211,7 @@ int line_graph_cover(const struct graph *g, int32_t max_root_vertices, struct co
     if (end == NULL)
         return -1;
     int32_t root_n = 0;
-    /* the recognition's work grows with the triangles: a budget (about 0.1 s) bounds it */
+    /* the recognition's work grows as the degrees squared: a budget (about 0.1 s) bounds it */
     int64_t budget = 64 * (g->n + 2 * g->m) + ((int64_t)1 << 26);
     int status = line_graph_root(g, budget, end, &root_n);
     if (status == 1 && root_n > max_root_vertices)

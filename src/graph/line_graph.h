@@ -16,10 +16,12 @@
 
 /*
  * Tries to find a root graph of g: end[2v] and end[2v + 1] are the ends, in
- * 0 .. *root_n - 1, of the root's edge that g's vertex v stands for. The
- * partition of g's edges into the root's stars is built from the triangles
- * (one that some vertex meets an odd number of times lies in a star) and
- * then checked: 1 is returned only when the root's line graph is exactly g.
+ * 0 .. *root_n - 1, of the root's edge that g's vertex v stands for. Each
+ * vertex's neighbours are split into the two stars it lies in (those not
+ * adjacent to its first neighbour are in the other one; a triangle that some
+ * vertex meets an odd number of times lies in one star, where nothing else
+ * tells), and the root so built is checked: 1 is returned only when its line
+ * graph is exactly g.
  * Returns 0 when g is not a line graph, or is one of the few small ones this
  * way does not find, or when finding out would take more than about
  * max_work steps; -1 when out of memory.
