@@ -358,6 +358,14 @@ static int begin_run(const struct options *o, const char *mode, struct graph **g
     int code = load_graph_or_report(o, g, &run->t_load);
     if (code != 0)
         return code;
+    /* a GPU solver without a device is refused before the outputs are touched */
+    struct error unavailable = {0};
+    int status = solver_available(o->solve.solver, &unavailable);
+    if (status != MVC_OK) {
+        graph_free(*g);
+        *g = NULL;
+        return report_error(&unavailable, status);
+    }
     claim_sinks(sinks);
     run->n = (*g)->n;
     run->m = (*g)->m;
