@@ -209,7 +209,8 @@ int mvcgpu_result_proven(const mvcgpu_result *r);
  */
 typedef struct mvcgpu_stats {
     const char *solver;      /* the solver whose answer was kept: "bnr", "clique", "hybrid", ...;
-                                "kernel" when the reduction rules alone decided */
+                                "kernel" when the reduction rules alone decided, "line-graph"
+                                when a line graph's root was matched */
     const char *clique_path; /* clique problems: "dense" (cover of the complement) or "sparse";
                                 NULL in the vertex cover problems */
     int64_t nodes;           /* search tree nodes, all searches together */
