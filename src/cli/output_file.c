@@ -47,7 +47,7 @@ int output_file_open(struct output_file *of, const char *path, FILE *dash, const
     }
     if (is_input(fd, input)) {
         close(fd);
-        fprintf(stderr, "mvc-gpu: %s: is the input file; the answer would overwrite the graph\n",
+        fprintf(stderr, "mvc-gpu: %s: is the input file; writing there would destroy the graph\n",
                 path);
         return -1;
     }
