@@ -2,7 +2,6 @@
 #include "line_graph.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "matching.h"
 
