@@ -36,8 +36,15 @@ static int in_one_star(const struct graph *g, int32_t a, int32_t b, int32_t c, u
                 odd = 1;
             count[x] = 0;
         }
-    *work += 2 * (graph_degree(g, a) + graph_degree(g, b) + graph_degree(g, c));
+    *work += graph_degree(g, a) + graph_degree(g, b) + graph_degree(g, c);
     return odd;
+}
+
+/* An adjacency test, counted: the recognition's work is mostly these. */
+static int adjacent(const struct graph *g, int32_t a, int32_t b, int64_t *work)
+{
+    (*work)++;
+    return graph_has_edge(g, a, b);
 }
 
 /*
@@ -50,7 +57,7 @@ static int in_one_star(const struct graph *g, int32_t a, int32_t b, int32_t c, u
  * so; a wrong split is caught by root_is_exact.
  */
 static int split_neighbours(const struct graph *g, int32_t v, uint8_t *side, uint8_t *count,
-                            int64_t *work)
+                            int64_t *work, int64_t max_work)
 {
     int64_t first = g->offsets[v];
     int32_t d = graph_degree(g, v);
@@ -59,19 +66,21 @@ static int split_neighbours(const struct graph *g, int32_t v, uint8_t *side, uin
     int32_t u0 = g->adj[first], others = 0, other = -1; /* not adjacent to u0 */
     side[first] = 0;
     for (int32_t k = 1; k < d; k++) {
-        int far = !graph_has_edge(g, u0, g->adj[first + k]);
+        int far = !adjacent(g, u0, g->adj[first + k], work);
         side[first + k] = (uint8_t)far;
         if (far) {
             others++;
             other = g->adj[first + k];
         }
     }
-    *work += d;
     /* the other star is a clique: a test that ends most graphs that are no line graphs at once */
-    for (int32_t k = 1; k < d; k++)
+    for (int32_t k = 1; k < d; k++) {
         for (int32_t j = k + 1; j < d && side[first + k]; j++)
-            if (side[first + j] && !graph_has_edge(g, g->adj[first + k], g->adj[first + j]))
+            if (side[first + j] && !adjacent(g, g->adj[first + k], g->adj[first + j], work))
                 return 0;
+        if (*work > max_work)
+            return 0;
+    }
     int32_t candidates = 0;
     int64_t candidate = -1; /* the arc of the one adjacent to u0 that may be in the other star */
     for (int32_t k = 1; k < d; k++) {
@@ -82,27 +91,28 @@ static int split_neighbours(const struct graph *g, int32_t v, uint8_t *side, uin
         if (others >= 2) {
             /* the third edge meets every edge of the other star, the rest one at most */
             for (int32_t j = 1; j < d && hits < 2; j++)
-                hits += side[first + j] && graph_has_edge(g, c, g->adj[first + j]);
+                hits += side[first + j] && adjacent(g, c, g->adj[first + j], work);
             side[first + k] = hits >= 2;
             candidates += hits >= 2;
             if (candidates > 1)
                 return 0; /* one edge at most meets the other star twice */
         } else if (others == 1) {
             /* adjacent to the other star's one edge: the third edge, or one of u0's star */
-            if (graph_has_edge(g, c, other)) {
+            if (adjacent(g, c, other, work)) {
                 candidates++;
                 candidate = first + k;
             }
         } else {
             /* no other star seen: the third edge is adjacent to no other neighbour of u0's */
             for (int32_t j = 1; j < d && hits < 1; j++)
-                hits += j != k && graph_has_edge(g, c, g->adj[first + j]);
+                hits += j != k && adjacent(g, c, g->adj[first + j], work);
             if (hits == 0) {
                 candidates++;
                 candidate = first + k;
             }
         }
-        *work += d;
+        if (*work > max_work)
+            return 0;
     }
     if (others >= 2)
         return 1;
@@ -120,9 +130,9 @@ static int split_neighbours(const struct graph *g, int32_t v, uint8_t *side, uin
     for (int32_t k = 1; k < d; k++) {
         int32_t c = g->adj[first + k];
         int candidate_here =
-            others == 1 ? graph_has_edge(g, c, other) && !side[first + k]
+            others == 1 ? !side[first + k] && adjacent(g, c, other, work)
                         : first + k == candidate || (candidates == 2 && !side[first + k] &&
-                                                     !graph_has_edge(g, c, g->adj[candidate]));
+                                                     !adjacent(g, c, g->adj[candidate], work));
         if (candidate_here && !in_one_star(g, v, u0, c, count, work)) {
             side[first + k] = 1;
             return 1; /* one at most */
@@ -163,6 +173,8 @@ static int root_is_exact(const struct graph *g, const int32_t *end, int32_t root
 int line_graph_root(const struct graph *g, int64_t max_work, int32_t *end, int32_t *root_n)
 {
     int32_t n = g->n;
+    if (n > INT32_MAX / 2 - 1)
+        return 0; /* the 2n ends of its vertices' edges are numbered in int32_t */
     size_t count_n = n > 0 ? (size_t)n : 1;
     uint8_t *side = malloc(g->m > 0 ? (size_t)(2 * g->m) : 1);
     uint8_t *count = calloc(count_n, 1);
@@ -170,7 +182,7 @@ int line_graph_root(const struct graph *g, int64_t max_work, int32_t *end, int32
     int status = side && count && up ? 1 : -1;
     int64_t work = 0;
     for (int32_t v = 0; status == 1 && v < n; v++) {
-        status = split_neighbours(g, v, side, count, &work);
+        status = split_neighbours(g, v, side, count, &work, max_work);
         if (work > max_work)
             status = 0;
     }
@@ -210,8 +222,13 @@ int line_graph_cover(const struct graph *g, int32_t max_root_vertices, struct co
     if (end == NULL)
         return -1;
     int32_t root_n = 0;
-    /* the recognition's work grows as the degrees squared: a budget (about 0.1 s) bounds it */
-    int64_t budget = 64 * (g->n + 2 * g->m) + ((int64_t)1 << 26);
+    /*
+     * The recognition's work (adjacency tests, mostly) grows as the degrees
+     * squared: a budget of at most about 0.5 s on the 2-core machine bounds it.
+     */
+    int64_t budget = 8 * (g->n + 2 * g->m) + ((int64_t)1 << 23);
+    if (budget > (int64_t)1 << 24)
+        budget = (int64_t)1 << 24;
     int status = line_graph_root(g, budget, end, &root_n);
     if (status == 1 && root_n > max_root_vertices)
         status = 0;

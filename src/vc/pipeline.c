@@ -177,8 +177,8 @@ static int solved_as_line_graph(const struct graph *g, const struct solve_opts *
                                 struct cover *out, struct solve_stats *st, struct error *err,
                                 int *outcome)
 {
-    if (g->n <= SMALL_COMPONENT)
-        return 0; /* the searches end these at once */
+    if (g->n <= SMALL_COMPONENT || deadline_passed(&o->deadline))
+        return 0; /* the searches end these at once; a stopped run answers with what it has */
     double start = clock_seconds();
     struct cover c = {0};
     int found = line_graph_cover(g, LINE_GRAPH_MAX_ROOT, &c);
