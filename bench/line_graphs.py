@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Line graphs of random graphs: mvc-gpu beside the PACE 2019 winner, every cover checked.
+
+    bench/line_graphs.py --name NAME --mvc-gpu BUILD/mvc-gpu [--peer PEERS/wegotyoucovered-vc_solver]
+        [--time-limit 30] [--device TEXT]
+
+The minimum cover of the line graph of a root H is |E(H)| minus a largest matching of H
+(networkx computes it, independently of mvc-gpu). Each graph is written in PACE form with its
+vertices shuffled, solved once by each solver (one at a time), and every cover is checked with
+mvc-gpu --check and against that optimum. Writes bench/results/NAME.csv and NAME.md.
+Needs networkx.
+"""
+import argparse
+import os
+import random
+import subprocess
+import tempfile
+import time
+
+import networkx as nx
+
+ROOTS = [  # (name, generator): the roots, as in the fuzzing that found the family slow
+    ("G(31, 0.32)", lambda: nx.gnp_random_graph(31, 0.32, seed=7)),
+    ("G(40, 0.3)", lambda: nx.gnp_random_graph(40, 0.3, seed=1)),
+    ("G(61, 0.3)", lambda: nx.gnp_random_graph(61, 0.3, seed=2)),
+    ("G(80, 0.3)", lambda: nx.gnp_random_graph(80, 0.3, seed=2)),
+    ("G(150, 0.3)", lambda: nx.gnp_random_graph(150, 0.3, seed=2)),
+    ("G(401, 0.02)", lambda: nx.gnp_random_graph(401, 0.02, seed=1)),
+    ("K45", lambda: nx.complete_graph(45)),
+    ("random 3-regular, 1000", lambda: nx.random_regular_graph(3, 1000, seed=1)),
+]
+
+
+def write_line_graph(root, path, rng):
+    root = nx.convert_node_labels_to_integers(root)
+    root.remove_nodes_from([v for v in list(root) if root.degree(v) == 0])
+    line = nx.line_graph(root)
+    order = list(line.nodes())
+    rng.shuffle(order)
+    number = {v: i + 1 for i, v in enumerate(order)}
+    with open(path, "w") as f:
+        f.write(f"p td {line.number_of_nodes()} {line.number_of_edges()}\n")
+        for a, b in line.edges():
+            f.write(f"{number[a]} {number[b]}\n")
+    optimum = root.number_of_edges() - len(nx.max_weight_matching(root, maxcardinality=True))
+    return line.number_of_nodes(), line.number_of_edges(), optimum
+
+
+def run(command, graph, answer, limit, stdin):
+    start = time.monotonic()
+    with open(answer, "w") as out:
+        try:
+            if stdin:
+                with open(graph) as f:
+                    code = subprocess.run(command, stdin=f, stdout=out, stderr=subprocess.DEVNULL,
+                                          timeout=limit).returncode
+            else:
+                code = subprocess.run(command + [graph], stdout=out, stderr=subprocess.DEVNULL,
+                                      timeout=limit).returncode
+        except subprocess.TimeoutExpired:
+            return None, time.monotonic() - start
+    return code, time.monotonic() - start
+
+
+def cover_size(path):
+    size = None
+    with open(path) as f:
+        for line in f:
+            parts = line.split()
+            if parts[:2] == ["s", "vc"]:
+                size = int(parts[3])
+    return size
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--name", required=True)
+    ap.add_argument("--mvc-gpu", required=True)
+    ap.add_argument("--peer")
+    ap.add_argument("--time-limit", type=float, default=30)
+    ap.add_argument("--device", default="")
+    ap.add_argument("--results", default=os.path.join(os.path.dirname(__file__), "results"))
+    args = ap.parse_args()
+    rng = random.Random(1)
+    solvers = [("mvc-gpu", [args.mvc_gpu, "--time-limit", str(args.time_limit)], False)]
+    if args.peer:
+        solvers.append(("WeGotYouCovered", [args.peer], True))
+    rows, wrong = [], 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, make in ROOTS:
+            graph = os.path.join(tmp, "g.gr")
+            n, m, optimum = write_line_graph(make(), graph, rng)
+            row = {"root": name, "n": n, "m": m, "optimum": optimum}
+            for solver, command, stdin in solvers:
+                answer = os.path.join(tmp, "a.vc")
+                code, seconds = run(command, graph, answer, args.time_limit + 5, stdin)
+                size = cover_size(answer) if code is not None else None
+                valid = size is not None and subprocess.run(
+                    [args.mvc_gpu, "--check", graph, answer], stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL).returncode == 0
+                proven = valid and ((solver == "mvc-gpu" and code == 0) or
+                                    (solver != "mvc-gpu" and code == 0))
+                if valid and proven and size != optimum:
+                    wrong += 1
+                row[solver] = f"{seconds:.3f}" if proven and size == optimum else "-"
+                row[solver + " answer"] = size if size is not None else "-"
+            rows.append(row)
+            print(row, flush=True)
+    columns = ["root", "n", "m", "optimum"] + [c for s, _, _ in solvers for c in (s, s + " answer")]
+    os.makedirs(args.results, exist_ok=True)
+    with open(os.path.join(args.results, args.name + ".csv"), "w") as f:
+        f.write(",".join(columns) + "\n")
+        for row in rows:
+            f.write(",".join(str(row[c]) for c in columns) + "\n")
+    with open(os.path.join(args.results, args.name + ".md"), "w") as f:
+        f.write(f"# {args.name}\n\nLine graphs of random roots (`bench/line_graphs.py`), "
+                f"{args.device}: whole-process seconds of one run each, limit "
+                f"{args.time_limit:g} s; '-' for no proven optimum within it. Optimum = the root's "
+                f"edges minus its largest matching (networkx). Every cover checked with "
+                f"`mvc-gpu --check`. Wrong answers: {wrong}.\n\n")
+        f.write("| " + " | ".join(columns) + " |\n|" + "---|" * len(columns) + "\n")
+        for row in rows:
+            f.write("| " + " | ".join(str(row[c]) for c in columns) + " |\n")
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
