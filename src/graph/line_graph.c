@@ -232,20 +232,11 @@ int line_graph_cover(const struct graph *g, int32_t max_root_vertices, struct co
     int status = line_graph_root(g, budget, end, &root_n);
     if (status == 1 && root_n > max_root_vertices)
         status = 0;
-    struct edge_list el;
     struct graph *root = NULL;
     int32_t *mate = NULL;
-    if (status == 1) {
-        edge_list_init(&el, 0);
-        for (int32_t v = 0; v < g->n && status == 1; v++)
-            if (edge_list_push(&el, end[2 * v], end[2 * v + 1], 0) != MVC_OK)
-                status = -1;
-        struct error err = {0};
-        if (status == 1 && graph_build(root_n, &el, NULL, 0, &root, &err) != MVC_OK)
-            status = -1;
-        if (status != 1)
-            edge_list_free(&el);
-    }
+    /* end holds the root's edges as pairs: vertex v's edge is (end[2v], end[2v + 1]) */
+    if (status == 1 && (root = graph_from_edges(root_n, (const int32_t(*)[2])end, g->n)) == NULL)
+        status = -1;
     if (status == 1) {
         mate = malloc((root_n > 0 ? (size_t)root_n : 1) * sizeof *mate);
         if (mate == NULL || matching_maximum(root, mate) < 0)
