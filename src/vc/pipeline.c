@@ -2,7 +2,8 @@
  * The vertex cover pipeline, declared as a list of stages (docs/how-it-solves.md
  * tells the same list in words). Each stage does one thing to the graph it is
  * given and hands its result to the next stage only: kernelize and lift the
- * cover back, split into components, race bound-sat beside the rest, solve.
+ * cover back, split into components, solve a line graph by a matching, race
+ * bound-sat beside the rest, solve.
  * No stage calls an earlier one.
  */
 #include "solve.h"
@@ -22,10 +23,11 @@
 #include "race.h"
 
 enum stage_kind {
-    STAGE_REDUCE,    /* kernelize; the next stage solves the kernel, its cover is lifted back */
-    STAGE_SPLIT,     /* connected components, smallest first, each through the next stage */
-    STAGE_BOUND_SAT, /* the SAT search of the clique-cover bound races the next stage */
-    STAGE_SOLVE,     /* the solver named, or under auto those that suit the part, racing */
+    STAGE_REDUCE,     /* kernelize; the next stage solves the kernel, its cover is lifted back */
+    STAGE_SPLIT,      /* connected components, smallest first, each through the next stage */
+    STAGE_LINE_GRAPH, /* a line graph solved by its root's largest matching, else the next stage */
+    STAGE_BOUND_SAT,  /* the SAT search of the clique-cover bound races the next stage */
+    STAGE_SOLVE,      /* the solver named, or under auto those that suit the part, racing */
 };
 
 struct stage {
@@ -39,11 +41,15 @@ struct stage {
  * subgraph; each of its components then gets the full rules beside bound-sat.
  */
 static const struct stage auto_stages[] = {
-    {STAGE_REDUCE, 0}, {STAGE_SPLIT, 0}, {STAGE_BOUND_SAT, 0},
-    {STAGE_REDUCE, 1}, {STAGE_SPLIT, 0}, {STAGE_SOLVE, 0},
+    {STAGE_REDUCE, 0}, {STAGE_SPLIT, 0}, {STAGE_LINE_GRAPH, 0}, {STAGE_BOUND_SAT, 0},
+    {STAGE_REDUCE, 1}, {STAGE_SPLIT, 0}, {STAGE_LINE_GRAPH, 0}, {STAGE_SOLVE, 0},
 };
 
-/* A solver named, or auto with --no-bound-sat. */
+/* --solver=auto with --no-bound-sat. */
+static const struct stage auto_reduced_stages[] = {
+    {STAGE_REDUCE, 1}, {STAGE_SPLIT, 0}, {STAGE_LINE_GRAPH, 0}, {STAGE_SOLVE, 0}};
+
+/* A solver named: its own algorithm on each component of the kernel. */
 static const struct stage reduced_stages[] = {
     {STAGE_REDUCE, 1}, {STAGE_SPLIT, 0}, {STAGE_SOLVE, 0}};
 
@@ -159,51 +165,9 @@ static enum solver_kind gpu_solver_for(enum solver_kind cpu, const struct graph 
  *   vertices, the GPU counterpart after the CPU's head start (--gpu-after).
  *   Without a device it fails at once and the CPU goes on alone.
  */
-/*
- * A line graph is solved by a largest matching of its root (line_graph.h),
- * at once where the searches' bounds can stay far off: the line graph of a
- * random graph of 31 vertices and 151 edges (a cover of 136) was not proven
- * within 120 s on the 2-core machine, its clique-cover bound 7 short. Roots
- * of more vertices than this are left to the searches (the matching is cubic
- * at worst).
- */
-#define LINE_GRAPH_MAX_ROOT 4096
-
-/*
- * Under auto, a component that is a line graph: 1 with *outcome set, 0 when g
- * is none (the pipeline goes on), or a negative mvc_status.
- */
-static int solved_as_line_graph(const struct graph *g, const struct solve_opts *o,
-                                struct cover *out, struct solve_stats *st, struct error *err,
-                                int *outcome)
-{
-    if (g->n <= SMALL_COMPONENT || deadline_passed(&o->deadline))
-        return 0; /* the searches end these at once; a stopped run answers with what it has */
-    double start = clock_seconds();
-    struct cover c = {0};
-    int found = line_graph_cover(g, LINE_GRAPH_MAX_ROOT, &c);
-    if (found < 0)
-        return error_set(err, MVC_ENOMEM, "out of memory");
-    if (found == 0)
-        return 0;
-    cover_free(out);
-    *out = c;
-    st->solver = "line-graph";
-    st->t_search += clock_seconds() - start;
-    st->best = st->lower_bound = out->size;
-    st->proven = 1;
-    progress_improve(o->report, out->size);
-    progress_lower(o->report, out->size);
-    *outcome = o->k < 0 ? SOLVE_OPTIMAL : out->size <= o->k ? SOLVE_FOUND : SOLVE_NO_COVER;
-    return 1;
-}
-
 static int solve_suited(const struct graph *g, const struct solve_opts *o, struct cover *out,
                         struct solve_stats *st, struct error *err)
 {
-    int outcome, line = solved_as_line_graph(g, o, out, st, err, &outcome);
-    if (line != 0)
-        return line < 0 ? line : outcome;
     struct solve_opts cpu = *o;
     cpu.solver = cpu_solver_for(g);
 #ifdef HAVE_CUDA
@@ -254,6 +218,42 @@ static int run_solve(const struct graph *g, const struct solve_opts *o, struct c
     return solver_run(g, o, out, st, err);
 }
 
+/* STAGE_LINE_GRAPH */
+
+/*
+ * A line graph is solved by a largest matching of its root (line_graph.h),
+ * at once where the searches' bounds can stay far off: the line graph of a
+ * random graph of 31 vertices and 151 edges (a cover of 136) was not proven
+ * within 120 s on the 2-core machine, its clique-cover bound 7 short. Roots
+ * of more vertices than this are left to the searches (the matching is cubic
+ * at worst).
+ */
+#define LINE_GRAPH_MAX_ROOT 4096
+
+/* A component that is a line graph is solved here; any other goes to the next stage. */
+static int run_line_graph(struct pipeline rest, const struct graph *g, const struct solve_opts *o,
+                          struct cover *out, struct solve_stats *st, struct error *err)
+{
+    if (g->n <= SMALL_COMPONENT || deadline_passed(&o->deadline))
+        return run_stage(rest, g, o, out, st, err); /* the searches end these at once */
+    double start = clock_seconds();
+    struct cover c = {0};
+    int found = line_graph_cover(g, LINE_GRAPH_MAX_ROOT, &c);
+    if (found < 0)
+        return error_set(err, MVC_ENOMEM, "out of memory");
+    if (found == 0)
+        return run_stage(rest, g, o, out, st, err);
+    cover_free(out);
+    *out = c;
+    st->solver = "line-graph";
+    st->t_search += clock_seconds() - start;
+    st->best = st->lower_bound = out->size;
+    st->proven = 1;
+    progress_improve(o->report, out->size);
+    progress_lower(o->report, out->size);
+    return o->k < 0 ? SOLVE_OPTIMAL : out->size <= o->k ? SOLVE_FOUND : SOLVE_NO_COVER;
+}
+
 /* STAGE_BOUND_SAT */
 
 /*
@@ -283,9 +283,6 @@ static int run_bound_sat(struct pipeline rest, const struct graph *g, const stru
 {
     if (g->n <= SMALL_COMPONENT || g->m > BOUND_SAT_MAX_EDGES)
         return run_stage(rest, g, o, out, st, err);
-    int outcome, line = solved_as_line_graph(g, o, out, st, err, &outcome);
-    if (line != 0)
-        return line < 0 ? line : outcome;
     struct race_entrant entrants[RACE_MAX_ENTRANTS];
     int count = 0;
     entrants[count++] = (struct race_entrant){.opts = *o, .solve = enter_stages, .arg = &rest};
@@ -565,6 +562,7 @@ static int run_stage(struct pipeline p, const struct graph *g, const struct solv
     switch (p.stage[0].kind) {
     case STAGE_REDUCE: return run_reduce(p, g, o, out, st, err);
     case STAGE_SPLIT: return run_split(next_stages(p), g, o, out, st, err);
+    case STAGE_LINE_GRAPH: return run_line_graph(next_stages(p), g, o, out, st, err);
     case STAGE_BOUND_SAT: return run_bound_sat(next_stages(p), g, o, out, st, err);
     case STAGE_SOLVE: return run_solve(g, o, out, st, err);
     }
@@ -587,8 +585,8 @@ int solve_cover(const struct graph *g, const struct solve_opts *o, struct cover 
         p = STAGES(direct_stages);
         run.solver = o->pipeline.cpu_only && o->solver == SOLVER_AUTO ? SOLVER_SEQ
                                                                       : solver_resolve(o->solver);
-    } else if (o->solver == SOLVER_AUTO && o->pipeline.bound_sat) {
-        p = STAGES(auto_stages);
+    } else if (o->solver == SOLVER_AUTO) {
+        p = o->pipeline.bound_sat ? STAGES(auto_stages) : STAGES(auto_reduced_stages);
     }
     int outcome = run_stage(p, g, &run, out, st, err);
     /* proven that no cover of k vertices exists: k + 1 is a lower bound, whoever proved it */
