@@ -388,8 +388,6 @@ static int check_solver_tuning(const struct options *o, const struct given *g)
         return refuse(g->clique_search, where);
     if (g->symmetry && s != SOLVER_AUTO && s != SOLVER_CLIQUE)
         return refuse(g->symmetry, where);
-    if (g->complement_memory && !o->complement)
-        return refuse(g->complement_memory, "without --complement (no complement is made)");
     return 0;
 }
 
@@ -404,6 +402,9 @@ static int check_combinations(const struct options *o, const struct given *g)
         return usage_error("%s", "--clique and --complement exclude each other (--clique reads the "
                                  "graph as it is; a minimum cover's complement is a maximum "
                                  "independent set)");
+    /* the clique mode makes a complement for its dense path; Steiner mode says why below */
+    if (g->complement_memory && !o->complement && o->mode != MODE_CLIQUE && o->mode != MODE_STEINER)
+        return refuse(g->complement_memory, "without --complement (no complement is made)");
     switch (o->mode) {
     case MODE_STEINER:
         if (g->k)
@@ -427,8 +428,6 @@ static int check_combinations(const struct options *o, const struct given *g)
 #endif
         break;
     case MODE_CHECK:
-        if (g->complement_memory && !o->complement)
-            return refuse(g->complement_memory, "without --complement (no complement is made)");
         if (g->solving)
             return refuse(g->solving, "to --check");
         if (g->gpu)
@@ -443,8 +442,6 @@ static int check_combinations(const struct options *o, const struct given *g)
             return refuse(g->k, "to Steiner trees");
         break;
     case MODE_WRITE:
-        if (g->complement_memory && !o->complement)
-            return refuse(g->complement_memory, "without --complement (no complement is made)");
         if (g->k || g->solving || g->gpu || g->steiner || g->output || g->progress || g->clique)
             return refuse(g->k          ? g->k
                           : g->solving  ? g->solving
@@ -462,10 +459,12 @@ static int check_combinations(const struct options *o, const struct given *g)
         if (g->steiner)
             return refuse(g->steiner, "without --steiner");
 #ifndef HAVE_CUDA
-        if (solver_needs_gpu(o->solve.solver))
-            return usage_error("solver '%s' needs the GPU, and this mvc-gpu was built without "
-                               "CUDA (configure --with-cuda)",
-                               solver_name(o->solve.solver));
+        {
+            /* without CUDA this asks no device: the refusal comes before the input is read */
+            struct error unavailable = {0};
+            if (solver_available(o->solve.solver, &unavailable) != MVC_OK)
+                return usage_error("%s", unavailable.message);
+        }
 #endif
         if (o->mode == MODE_COVER && check_solver_tuning(o, g) != 0)
             return 2;
