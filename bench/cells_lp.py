@@ -10,7 +10,8 @@ For an independent set I and g uniform in the automorphism group, the pattern g^
 piece P is a random independent subset of P: its distribution x is invariant under the
 stabiliser of P, its marginals on P and a(P) (a an automorphism) agree on their overlap, and
 every vertex of P is in it with probability |I| / n. The largest mean of those probabilities
-over such x bounds alpha / n (maximised by scipy's HiGHS). The group comes from networkx's
+over such x bounds alpha / n (maximised by scipy's HiGHS, over one variable per orbit of the
+stabiliser on the patterns). The group comes from networkx's
 VF2 matcher: the stabiliser of one vertex and one map to each of its neighbours generate it.
 
 Needs networkx, numpy and scipy.
@@ -21,7 +22,7 @@ import networkx as nx
 import numpy as np
 from networkx.algorithms.isomorphism import GraphMatcher
 from scipy.optimize import linprog
-from scipy.sparse import coo_matrix, vstack
+from scipy.sparse import coo_matrix, csr_matrix, vstack
 
 from cells import read  # bench/cells.py, beside this script
 
@@ -115,39 +116,58 @@ def independent_subsets(piece, adj):
     return np.array([[(s >> i) & 1 for i in range(len(piece))] for s in subsets], dtype=np.int64)
 
 
-def consistency(group, piece, bits):
-    """The rows C with C x = 0 for a distribution x over the piece's patterns that is invariant
-    under the piece's stabiliser and agrees with its images on their overlaps."""
+def pattern_orbits(group, piece, bits):
+    """The piece's patterns merged into orbits of its stabiliser: the matrix M with x = M z
+    (z: each orbit's probability, shared evenly by its patterns), the rows C with C z = 0 that
+    make x agree with its images on their overlaps, one per distinct row (the invariance
+    under the stabiliser holds by construction), and how many images overlap the piece."""
     idx = {v: i for i, v in enumerate(piece)}
-    rows, cols, vals, count = [], [], [], 0
-
-    def same_marginals(left, right):
-        nonlocal count
-        w = 1 << np.arange(left.shape[1], dtype=np.int64)
-        k1, k2 = left @ w, right @ w
-        keys = {}
-        for i in np.nonzero(k1 != k2)[0]:
-            for key, sign in ((k1[i], 1.0), (k2[i], -1.0)):
-                rows.append(keys.setdefault(key, count + len(keys)))
-                cols.append(i)
-                vals.append(sign)
-        count += len(keys)
-
     whole = frozenset(piece)
-    images = {}
+    stabiliser, images = [], {}
     for a in group:
         image = frozenset(int(a[v]) for v in piece)
-        if image == whole:  # the stabiliser: x is invariant under it
-            moved = np.zeros_like(bits)
-            moved[:, [idx[int(a[v])] for v in piece]] = bits
-            same_marginals(bits, moved)
+        if image == whole:
+            stabiliser.append([idx[int(a[v])] for v in piece])
         elif image & whole and image not in images:
             images[image] = a
+    weights = 1 << np.arange(len(piece), dtype=np.int64)
+    smallest = bits @ weights
+    for perm in stabiliser:
+        moved = np.zeros_like(bits)
+        moved[:, perm] = bits
+        smallest = np.minimum(smallest, moved @ weights)
+    _, orbit = np.unique(smallest, return_inverse=True)
+    size = np.bincount(orbit).astype(float)
+    count = len(bits)
+    m = csr_matrix((1.0 / size[orbit], (np.arange(count), orbit)), shape=(count, len(size)))
+    seen, indices, data, starts = set(), [], [], [0]
     for image, a in images.items():
         back = {int(a[v]): v for v in piece}
         overlap = sorted(whole & image)
-        same_marginals(bits[:, [idx[v] for v in overlap]], bits[:, [idx[back[v]] for v in overlap]])
-    return coo_matrix((vals, (rows, cols)), shape=(count, len(bits))).tocsr(), len(images)
+        w = 1 << np.arange(len(overlap), dtype=np.int64)
+        here = bits[:, [idx[v] for v in overlap]] @ w
+        there = bits[:, [idx[back[v]] for v in overlap]] @ w
+        _, key = np.unique(np.concatenate([here, there]), return_inverse=True)
+        each = np.arange(count)
+        r = coo_matrix((np.concatenate([np.ones(count), -np.ones(count)]),
+                        (key, np.concatenate([each, each]))), shape=(key.max() + 1, count))
+        rows = (r.tocsr() @ m).tocsr()
+        rows.data = np.round(rows.data, 12)
+        rows.eliminate_zeros()
+        for i in range(rows.shape[0]):
+            lo, hi = rows.indptr[i], rows.indptr[i + 1]
+            if lo == hi:
+                continue
+            sig = hash((rows.indices[lo:hi].tobytes(), rows.data[lo:hi].tobytes()))
+            if sig not in seen:
+                seen.add(sig)
+                indices.append(rows.indices[lo:hi])
+                data.append(rows.data[lo:hi])
+                starts.append(starts[-1] + hi - lo)
+    agree = csr_matrix((np.concatenate(data) if data else np.zeros(0),
+                        np.concatenate(indices) if indices else np.zeros(0, dtype=np.int32),
+                        np.array(starts)), shape=(len(starts) - 1, len(size)))
+    return m, agree, len(images)
 
 
 def main():
@@ -161,17 +181,18 @@ def main():
     piece = piece_of(g, nodes, adj, kind, radius)
     bits = independent_subsets(piece, adj)
     group = automorphisms(g, nodes)
-    agree, overlapping = consistency(group, piece, bits)
-    a_eq = vstack([agree, coo_matrix(np.ones((1, len(bits))))]).tocsr()
+    m, agree, overlapping = pattern_orbits(group, piece, bits)
+    a_eq = vstack([agree, coo_matrix(np.ones((1, m.shape[1])))]).tocsr()
     b_eq = np.zeros(a_eq.shape[0])
     b_eq[-1] = 1
-    res = linprog(-bits.sum(axis=1) / len(piece), A_eq=a_eq, b_eq=b_eq, bounds=(0, None),
-                  method="highs")
+    res = linprog(-(m.T @ (bits.sum(axis=1) / len(piece))), A_eq=a_eq, b_eq=b_eq,
+                  bounds=(0, None), method="highs")
     if res.status != 0:
         sys.exit(res.message)
     ratio = -res.fun
     print(f"{sys.argv[1]}: {n} vertices, {len(group)} automorphisms; piece {kind}{f' {radius}' if kind != 'cell' else ''} "
-          f"of {len(piece)} vertices, {len(bits)} independent subsets, {overlapping} overlapping images")
+          f"of {len(piece)} vertices, {len(bits)} independent subsets in {m.shape[1]} orbits, "
+          f"{overlapping} overlapping images")
     print(f"alpha / n <= {ratio:.6f}: alpha <= {ratio * n:.3f}, minimum cover >= {n - ratio * n:.3f}")
 
 

@@ -31,11 +31,10 @@ import time
 
 import cvxpy as cp
 import numpy as np
-from scipy.sparse import coo_matrix, csr_matrix
 
 from cells import read  # bench/cells.py, beside this script
 from cells_exact import packing_rows
-from cells_lp import automorphisms, independent_subsets, piece_of
+from cells_lp import automorphisms, independent_subsets, pattern_orbits, piece_of
 
 
 def orbitals(group, n):
@@ -108,66 +107,13 @@ def blocks(basis, seed=1):
     return out
 
 
-def pattern_orbits(group, piece, bits):
-    """The piece's patterns merged into orbits of its stabiliser: the matrix M with x = M z
-    (z: each orbit's probability, shared evenly by its patterns) and the consistency rows on
-    z, one per distinct row: the invariance under the stabiliser holds by construction."""
-    idx = {v: i for i, v in enumerate(piece)}
-    whole = frozenset(piece)
-    stabiliser, images = [], {}
-    for a in group:
-        image = frozenset(int(a[v]) for v in piece)
-        if image == whole:
-            stabiliser.append([idx[int(a[v])] for v in piece])
-        elif image & whole and image not in images:
-            images[image] = a
-    weights = 1 << np.arange(len(piece), dtype=np.int64)
-    smallest = bits @ weights
-    for perm in stabiliser:
-        moved = np.zeros_like(bits)
-        moved[:, perm] = bits
-        smallest = np.minimum(smallest, moved @ weights)
-    _, orbit = np.unique(smallest, return_inverse=True)
-    size = np.bincount(orbit).astype(float)
-    count = len(bits)
-    m = csr_matrix((1.0 / size[orbit], (np.arange(count), orbit)), shape=(count, len(size)))
-    seen, indices, data, starts = set(), [], [], [0]
-    for image, a in images.items():
-        back = {int(a[v]): v for v in piece}
-        overlap = sorted(whole & image)
-        w = 1 << np.arange(len(overlap), dtype=np.int64)
-        here = bits[:, [idx[v] for v in overlap]] @ w
-        there = bits[:, [idx[back[v]] for v in overlap]] @ w
-        _, key = np.unique(np.concatenate([here, there]), return_inverse=True)
-        each = np.arange(count)
-        r = coo_matrix((np.concatenate([np.ones(count), -np.ones(count)]),
-                        (key, np.concatenate([each, each]))), shape=(key.max() + 1, count))
-        rows = (r.tocsr() @ m).tocsr()
-        rows.data = np.round(rows.data, 12)
-        rows.eliminate_zeros()
-        for i in range(rows.shape[0]):
-            lo, hi = rows.indptr[i], rows.indptr[i + 1]
-            if lo == hi:
-                continue
-            sig = hash((rows.indices[lo:hi].tobytes(), rows.data[lo:hi].tobytes()))
-            if sig not in seen:
-                seen.add(sig)
-                indices.append(rows.indices[lo:hi])
-                data.append(rows.data[lo:hi])
-                starts.append(starts[-1] + hi - lo)
-    agree = csr_matrix((np.concatenate(data) if data else np.zeros(0),
-                        np.concatenate(indices) if indices else np.zeros(0, dtype=np.int32),
-                        np.array(starts)), shape=(len(starts) - 1, len(size)))
-    return m, agree
-
-
 def piece_patterns(g, nodes, group, orbital, y, kind, radius):
     """Constraints tying Y to a distribution over the piece's independent subsets."""
     pos = {v: i for i, v in enumerate(nodes)}
     adj = [set(pos[u] for u in g[v]) for v in nodes]
     piece = piece_of(g, nodes, adj, kind, radius)
     bits = independent_subsets(piece, adj)
-    m, agree = pattern_orbits(group, piece, bits)
+    m, agree, _ = pattern_orbits(group, piece, bits)
     z = cp.Variable(m.shape[1])
     out = [z >= 0, cp.sum(z) == 1]
     if agree.shape[0]:
