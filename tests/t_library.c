@@ -387,6 +387,22 @@ static void refused_at(int got, int want, const mvcgpu_error *err, const void *o
         refused_at(got_, want, &err, out, what, __LINE__);                                         \
     } while (0)
 
+/* A case of options the library must refuse: the next entry, initialised, named, its code set. */
+struct bad_option {
+    const char *what;
+    int code;
+    mvcgpu_options o;
+};
+
+static mvcgpu_options *bad_case(struct bad_option *list, int *count, const char *what, int code)
+{
+    struct bad_option *b = &list[(*count)++];
+    mvcgpu_options_init(&b->o);
+    b->what = what;
+    b->code = code;
+    return &b->o;
+}
+
 static void test_bad_arguments(void)
 {
     mvcgpu_error err;
@@ -435,55 +451,38 @@ static void test_bad_arguments(void)
     memset(&err, 0, sizeof err);
     is(mvcgpu_solve(p4, NULL, NULL, &err), MVCGPU_EINVAL, "solve without a place for the result");
 
-    struct {
-        const char *what;
-        int code;
-        mvcgpu_options o;
-    } bad_options[16];
+    struct bad_option bad_options[16];
     int count = 0;
-    for (int i = 0; i < 16; i++)
-        mvcgpu_options_init(&bad_options[i].o);
-    bad_options[count].what = "unknown problem";
-    bad_options[count].code = MVCGPU_EINVAL;
-    bad_options[count++].o.problem = (enum mvcgpu_problem)42;
-    bad_options[count].what = "PVC without k";
-    bad_options[count].code = MVCGPU_EINVAL;
-    bad_options[count++].o.problem = MVCGPU_PVC;
-    bad_options[count].what = "clique of at least -3";
-    bad_options[count].code = MVCGPU_EINVAL;
-    bad_options[count].o.problem = MVCGPU_CLIQUE_AT_LEAST;
-    bad_options[count++].o.k = -3;
-    bad_options[count].what = "negative time limit";
-    bad_options[count].code = MVCGPU_EINVAL;
-    bad_options[count++].o.time_limit = -1;
-    bad_options[count].what = "negative thread count";
-    bad_options[count].code = MVCGPU_EINVAL;
-    bad_options[count++].o.threads = -4;
-    bad_options[count].what = "unknown solver name";
-    bad_options[count].code = MVCGPU_EUNSUPPORTED;
-    bad_options[count++].o.solver = "fastest";
-    bad_options[count].what = "unknown device use";
-    bad_options[count].code = MVCGPU_EINVAL;
-    bad_options[count++].o.device = (enum mvcgpu_device)9;
-    bad_options[count].what = "a GPU solver with device use none";
-    bad_options[count].code = MVCGPU_EUNSUPPORTED;
-    bad_options[count].o.device = MVCGPU_DEVICE_NONE;
-    bad_options[count++].o.solver = "hybrid";
-    bad_options[count].what = "17 GPUs";
-    bad_options[count].code = MVCGPU_EINVAL;
-    bad_options[count++].o.gpus = 17;
-    bad_options[count].what = "-1 GPUs";
-    bad_options[count].code = MVCGPU_EINVAL;
-    bad_options[count++].o.gpus = -1;
-    bad_options[count].what = "kernelize 7";
-    bad_options[count].code = MVCGPU_EINVAL;
-    bad_options[count++].o.kernelize = 7;
-    bad_options[count].what = "kernelize -1";
-    bad_options[count].code = MVCGPU_EINVAL;
-    bad_options[count++].o.kernelize = -1;
-    bad_options[count].what = "options never set up (size 0)";
-    bad_options[count].code = MVCGPU_EINVAL;
-    bad_options[count++].o.size = 0;
+    mvcgpu_options *refusal;
+    refusal = bad_case(bad_options, &count, "unknown problem", MVCGPU_EINVAL);
+    refusal->problem = (enum mvcgpu_problem)42;
+    refusal = bad_case(bad_options, &count, "PVC without k", MVCGPU_EINVAL);
+    refusal->problem = MVCGPU_PVC;
+    refusal = bad_case(bad_options, &count, "clique of at least -3", MVCGPU_EINVAL);
+    refusal->problem = MVCGPU_CLIQUE_AT_LEAST;
+    refusal->k = -3;
+    refusal = bad_case(bad_options, &count, "negative time limit", MVCGPU_EINVAL);
+    refusal->time_limit = -1;
+    refusal = bad_case(bad_options, &count, "negative thread count", MVCGPU_EINVAL);
+    refusal->threads = -4;
+    refusal = bad_case(bad_options, &count, "unknown solver name", MVCGPU_EUNSUPPORTED);
+    refusal->solver = "fastest";
+    refusal = bad_case(bad_options, &count, "unknown device use", MVCGPU_EINVAL);
+    refusal->device = (enum mvcgpu_device)9;
+    refusal =
+        bad_case(bad_options, &count, "a GPU solver with device use none", MVCGPU_EUNSUPPORTED);
+    refusal->device = MVCGPU_DEVICE_NONE;
+    refusal->solver = "hybrid";
+    refusal = bad_case(bad_options, &count, "17 GPUs", MVCGPU_EINVAL);
+    refusal->gpus = 17;
+    refusal = bad_case(bad_options, &count, "-1 GPUs", MVCGPU_EINVAL);
+    refusal->gpus = -1;
+    refusal = bad_case(bad_options, &count, "kernelize 7", MVCGPU_EINVAL);
+    refusal->kernelize = 7;
+    refusal = bad_case(bad_options, &count, "kernelize -1", MVCGPU_EINVAL);
+    refusal->kernelize = -1;
+    refusal = bad_case(bad_options, &count, "options never set up (size 0)", MVCGPU_EINVAL);
+    refusal->size = 0;
     for (int i = 0; i < count; i++) {
         r = (mvcgpu_result *)&err;
         refused(mvcgpu_solve(p4, &bad_options[i].o, &r, &err), bad_options[i].code, r,
