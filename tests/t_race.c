@@ -1,4 +1,7 @@
-/* race_solve: the first proven answer wins, the others are stopped, late starters wait their turn.
+/*
+ * race_solve: the first proven answer wins, the others are stopped, late
+ * starters wait their turn, and one entrant's cover that meets another's
+ * lower bound ends the race proven (MVC only).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +23,7 @@ struct script {
     int32_t size;
     int started;
     int stopped_early;
+    int32_t reports_lower, reports_cover; /* reported at its start, where not 0 */
 };
 
 static struct script scripts[2];
@@ -36,6 +40,10 @@ static int scripted_solve(const void *arg, const struct graph *g, const struct s
     (void)arg;
     struct script *s = &scripts[o->solver];
     __atomic_store_n(&s->started, 1, __ATOMIC_RELEASE);
+    if (s->reports_lower > 0)
+        progress_lower(o->report, s->reports_lower);
+    if (s->reports_cover > 0)
+        progress_improve(o->report, s->reports_cover);
     double until = clock_seconds() + s->seconds;
     int outcome = s->outcome;
     while (clock_seconds() < until) {
@@ -72,14 +80,16 @@ static int prepared_yet(void)
 
 static void script(int i, double seconds, int outcome, int32_t size)
 {
-    scripts[i] = (struct script){seconds, outcome, size, 0, 0};
+    scripts[i] = (struct script){seconds, outcome, size, 0, 0, 0, 0};
 }
 
-static int run(const struct graph *g, double second_after, volatile sig_atomic_t *user_stop,
-               struct cover *out, struct solve_stats *st, struct error *err)
+static int run_k(const struct graph *g, int64_t k, double second_after,
+                 volatile sig_atomic_t *user_stop, struct cover *out, struct solve_stats *st,
+                 struct error *err)
 {
     struct solve_opts o;
     solve_opts_default(&o);
+    o.k = k;
     o.deadline.stop = user_stop;
     struct race_entrant e[2] = {{o, NULL, NULL, 0, NULL, 0, NULL},
                                 {o, NULL, NULL, second_after, NULL, 0, NULL}};
@@ -90,9 +100,15 @@ static int run(const struct graph *g, double second_after, volatile sig_atomic_t
     return race_solve(g, scripted_solve, e, 2, &o, out, st, err);
 }
 
+static int run(const struct graph *g, double second_after, volatile sig_atomic_t *user_stop,
+               struct cover *out, struct solve_stats *st, struct error *err)
+{
+    return run_k(g, -1, second_after, user_stop, out, st, err);
+}
+
 int main(void)
 {
-    plan(27);
+    plan(33);
     int32_t edges[][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}, {7, 8}, {8, 9}};
     struct graph *g = graph_from_edges(10, edges, 9);
     struct cover c = {0};
@@ -210,6 +226,42 @@ int main(void)
     ok(r == SOLVE_OPTIMAL && c.size == 6, "the waiting entrant started once ready and won");
     ok(clock_seconds() - t0 >= 0.05 && clock_seconds() - t0 < 3.0,
        "not before its readiness (%.3f s)", clock_seconds() - t0);
+    cover_free(&c);
+
+    /*
+     * Bounds that meet: the first proves 6 (and would search on for 5 s), the
+     * second finds a cover of 6 (and would search on to prove it): proven at once.
+     */
+    script(0, 5.0, SOLVE_STOPPED, 9);
+    script(1, 5.0, SOLVE_STOPPED, 6);
+    scripts[0].reports_lower = 6;
+    scripts[1].reports_cover = 6;
+    t0 = clock_seconds();
+    r = run(g, 0.0, NULL, &c, &st, &err);
+    is(r, SOLVE_OPTIMAL, "one's cover meeting the other's lower bound is optimal");
+    ok(c.size == 6 && st.lower_bound == 6 && st.proven, "the cover of 6, its bound 6, proven");
+    ok(clock_seconds() - t0 < 3.0, "both stopped at once, not after their 5 s");
+    cover_free(&c);
+
+    /* a bound one short of the cover proves nothing: both run to their end */
+    script(0, 0.3, SOLVE_STOPPED, 9);
+    script(1, 0.3, SOLVE_STOPPED, 7);
+    scripts[0].reports_lower = 6;
+    scripts[1].reports_cover = 7;
+    t0 = clock_seconds();
+    r = run(g, 0.0, NULL, &c, &st, &err);
+    ok(r == SOLVE_STOPPED && c.size == 7 && st.lower_bound == 6,
+       "a bound of 6 and a cover of 7: stopped, with both");
+    ok(clock_seconds() - t0 >= 0.3, "after the entrants' own end");
+    cover_free(&c);
+
+    /* PVC: each entrant's answer is its own (k = 6, the same reports) */
+    script(0, 0.3, SOLVE_STOPPED, 9);
+    script(1, 0.3, SOLVE_STOPPED, 6);
+    scripts[0].reports_lower = 6;
+    scripts[1].reports_cover = 6;
+    r = run_k(g, 6, 0.0, NULL, &c, &st, &err);
+    is(r, SOLVE_STOPPED, "PVC: the bounds are not joined");
     cover_free(&c);
 
     graph_free(g);

@@ -150,6 +150,14 @@ void progress_lower(struct progress *p, int64_t bound)
     pthread_mutex_unlock(&p->board->lock);
 }
 
+void progress_read_scope(struct progress *p, int64_t *best, int64_t *lower)
+{
+    pthread_mutex_lock(&p->board->lock);
+    *best = p->best;
+    *lower = p->lower;
+    pthread_mutex_unlock(&p->board->lock);
+}
+
 void progress_nodes(struct progress *p, int64_t count)
 {
     if (p != NULL)

@@ -92,6 +92,12 @@ void progress_improve(struct progress *p, int64_t size);
 /* No cover of the scope's graph has fewer vertices than this. */
 void progress_lower(struct progress *p, int64_t bound);
 
+/*
+ * The scope's best and lower bound now, its children's included: what a
+ * race reads to see its entrants' bounds meet.
+ */
+void progress_read_scope(struct progress *p, int64_t *best, int64_t *lower);
+
 /* Search nodes visited (an atomic add, no lock). */
 void progress_nodes(struct progress *p, int64_t count);
 
