@@ -3,8 +3,10 @@
  * of up to 20 vertices), never lowered by iterated-greedy rounds, and exact
  * on disjoint cliques (ids shuffled) and on triangles joined through hubs of
  * equal degree (the shape of a 3-SAT reduction). Reshaping a cover in random
- * orders (clique_cover_shake) leaves a partition into cliques, numbered
- * densely, never of more cliques.
+ * orders (clique_cover_shake) and tabu search for fewer cliques
+ * (clique_cover_tabu) leave a partition into cliques, numbered densely, never
+ * of more cliques, whose bound stays at most the optimum; tabu search finds
+ * the planted partition of graphs built as the forced model RB instances are.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -143,7 +145,7 @@ int main(void)
         if (clique_of == NULL || clique_cover_partition(g, 16, clique_of, &count) != MVC_OK)
             bail("out of memory");
         int32_t before = count;
-        struct deadline none = {0, NULL};
+        struct deadline none = {0};
         if (clique_cover_shake(g, 64, 16, rng_next(&r), &none, clique_of, &count) != MVC_OK)
             bail("out of memory");
         broken += !partition_ok(g, clique_of, count);
@@ -155,6 +157,72 @@ int main(void)
     is(broken, 0, "200 random graphs reshaped: a partition into cliques, numbered densely");
     is(more, 0, "never more cliques than before");
     ok(fewer > 0, "fewer cliques on %d of 200, where the size orders had settled", fewer);
+
+    /* tabu search: random graphs of up to 20 vertices against the optimum, then up to 80 */
+    int wrong = 0;
+    broken = more = fewer = 0;
+    for (int i = 0; i < 600; i++) {
+        memset(&ge, 0, sizeof ge);
+        ge.n = i < 300 ? 2 + rng_below(&r, 19) : 2 + rng_below(&r, 79);
+        gen_gnp(&ge, &r, 0, ge.n, 0.2 + 0.7 * (double)rng_below(&r, 1000) / 1000);
+        g = graph_of(&ge);
+        int32_t *clique_of = malloc(((size_t)g->n + 1) * sizeof *clique_of), count = 0;
+        if (clique_of == NULL || clique_cover_partition(g, 0, clique_of, &count) != MVC_OK)
+            bail("out of memory");
+        int32_t before = count;
+        struct deadline none = {0};
+        if (clique_cover_tabu(g, 1 << 16, rng_next(&r), &none, clique_of, &count) != MVC_OK)
+            bail("out of memory");
+        if (i < 300) {
+            int32_t minimum = brute_minimum_cover(g, &c);
+            cover_free(&c);
+            wrong += g->n - count > minimum;
+        }
+        broken += !partition_ok(g, clique_of, count);
+        more += count > before;
+        fewer += count < before;
+        free(clique_of);
+        graph_free(g);
+    }
+    is(wrong, 0, "tabu search, 300 random graphs: n minus its cliques never exceeds the optimum");
+    is(broken, 0, "600 random graphs: a partition into cliques, numbered densely");
+    is(more, 0, "never more cliques than before");
+    ok(fewer > 0, "fewer cliques than the greedy's on %d of 600", fewer);
+
+    /*
+     * Planted: k cliques of d vertices with random edges between them (each
+     * pair of cliques joined with probability 0.5, each such pair of vertices
+     * with 0.3), as model RB builds its CSPs: the greedy's cover takes more
+     * than k, and the search must find the k.
+     */
+    int planted = 0, greedy_missed = 0;
+    for (int i = 0; i < 20; i++) {
+        memset(&ge, 0, sizeof ge);
+        int32_t k = 20, d = 10;
+        ge.n = k * d;
+        for (int32_t a = 0; a < k; a++) {
+            gen_gnp(&ge, &r, a * d, d, 1.0);
+            for (int32_t b = a + 1; b < k; b++)
+                if (rng_below(&r, 2))
+                    for (int32_t u = 0; u < d; u++)
+                        for (int32_t v = 0; v < d; v++)
+                            if (rng_below(&r, 10) < 3)
+                                gen_edge(&ge, a * d + u, b * d + v);
+        }
+        g = gen_build(&ge, &r);
+        int32_t *clique_of = malloc(((size_t)g->n + 1) * sizeof *clique_of), count = 0;
+        if (clique_of == NULL || clique_cover_partition(g, 0, clique_of, &count) != MVC_OK)
+            bail("out of memory");
+        greedy_missed += count > k;
+        struct deadline none = {0};
+        if (clique_cover_tabu(g, 1 << 24, rng_next(&r), &none, clique_of, &count) != MVC_OK)
+            bail("out of memory");
+        planted += count == k && partition_ok(g, clique_of, count);
+        free(clique_of);
+        graph_free(g);
+    }
+    ok(greedy_missed > 0, "the greedy's cover misses the planted one on %d of 20", greedy_missed);
+    is(planted, 20, "tabu search finds the 20 planted cliques of 10 on every one of 20 graphs");
     done_testing();
     return exit_status();
 }

@@ -26,6 +26,21 @@ int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of
 int clique_cover_shake(const struct graph *g, int rounds, int patience, uint64_t seed,
                        const struct deadline *deadline, int32_t *clique_of, int32_t *count);
 
+/* Where tabu search leaves a cover as it is: n times the cliques past this (memory, time). */
+#define CLIQUE_TABU_MAX_CELLS (1 << 22)
+
+/*
+ * Improves a cover by cliques (clique_of, *count) by tabu search for one
+ * clique fewer at a time (clique_cover_tabu.c), until one fails, the work
+ * (moves weighed, counts updated) passes max_work in all or the deadline
+ * passes (checked every 1,024 moves).
+ * It finds the partitions the iterated greedy misses, as the 30 cliques of
+ * the forced model RB graphs frb30-15. clique_of and *count change only when
+ * fewer cliques are found. MVC_OK or MVC_ENOMEM.
+ */
+int clique_cover_tabu(const struct graph *g, int64_t max_work, uint64_t seed,
+                      const struct deadline *deadline, int32_t *clique_of, int32_t *count);
+
 /*
  * A cover holds all but at most one vertex of each clique, so a graph covered
  * by c cliques needs at least n - c vertices in any vertex cover. This finds
