@@ -2,7 +2,7 @@
 EXTRA_DIST += bench/device-check.sh bench/pace2019.sh bench/bench.py bench/paper_table1.tsv bench/optima.tsv \
 	bench/steiner.py bench/paper_steiner.tsv bench/table1_summary.py bench/paper_code_h100.tsv
 # DIMACS and the peer solvers (bench/README.md), and the pictures drawn from the results
-EXTRA_DIST += bench/README.md bench/dimacs.sh bench/peers.sh bench/solvers.py bench/plot.py bench/gpus.py bench/ranks.py bench/cells.py bench/cells_lp.py bench/cells_exact.py bench/cells_sdp.py bench/components.sh bench/gen_rb.py \
+EXTRA_DIST += bench/README.md bench/dimacs.sh bench/peers.sh bench/solvers.py bench/plot.py bench/gpus.py bench/ranks.py bench/cells.py bench/cells_lp.py bench/cells_exact.py bench/cells_sdp.py bench/components.sh bench/gen_rb.py bench/generated.py \
 	bench/results/pace2019-cactus.svg bench/results/dimacs-cactus.svg bench/results/table1-ratios.svg
 
 # Load-time benchmark (bench/load.sh): a random .gr generator and a driver that times

@@ -19,12 +19,8 @@ import random
 import sys
 
 
-def main():
-    if len(sys.argv) != 4:
-        sys.exit("usage: gen_rb.py VARIABLES VALUES SEED")
-    n, d, seed = (int(a) for a in sys.argv[1:])
-    if n < 2 or d < 2:
-        sys.exit("gen_rb.py: at least 2 variables of 2 values")
+def rb_edges(n, d, seed):
+    """The graph's edges as sorted pairs of 0-based vertices (vertex x * d + a: value a of x)."""
     rnd = random.Random(seed)
     constraints = round(0.8 / math.log(4 / 3) * n * math.log(n))
     forbidden = round(0.25 * d * d)
@@ -44,9 +40,19 @@ def main():
         for a, b in pairs:
             u, v = x * d + a, y * d + b
             edges.add((min(u, v), max(u, v)))
+    return sorted(edges)
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit("usage: gen_rb.py VARIABLES VALUES SEED")
+    n, d, seed = (int(a) for a in sys.argv[1:])
+    if n < 2 or d < 2:
+        sys.exit("gen_rb.py: at least 2 variables of 2 values")
+    edges = rb_edges(n, d, seed)
     out = [f"c forced model RB: {n} variables, {d} values, seed {seed}; minimum vertex cover "
            f"{n * d - n}", f"p td {n * d} {len(edges)}"]
-    out += [f"{u + 1} {v + 1}" for u, v in sorted(edges)]
+    out += [f"{u + 1} {v + 1}" for u, v in edges]
     sys.stdout.write("\n".join(out) + "\n")
 
 

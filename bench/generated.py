@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Generated families: mvc-gpu beside the PACE 2019 winner, every cover checked.
+
+    bench/generated.py --family line|rb --name NAME --mvc-gpu BUILD/mvc-gpu
+        [--peer PEERS/wegotyoucovered-vc_solver] [--time-limit 30] [--device TEXT]
+
+Families, each graph with its optimum known independently of mvc-gpu:
+  line  line graphs of random roots: the minimum cover of the line graph of H is |E(H)| minus
+        a largest matching of H (networkx);
+  rb    forced model RB graphs frbN-D (bench/gen_rb.py): N cliques of D, minimum cover
+        N (D - 1), the BHOSLIB shape of PACE 2019's vc-exact_195 to 199.
+Each graph is written in PACE form with its vertices shuffled, solved once by each solver (one
+at a time), and every cover is checked with mvc-gpu --check and against that optimum. Writes
+bench/results/NAME.csv and NAME.md. The line family needs networkx.
+"""
+import argparse
+import os
+import random
+import subprocess
+import tempfile
+import time
+
+from gen_rb import rb_edges  # bench/gen_rb.py, beside this script
+
+ROOTS = [  # (name, generator of the root): as in the fuzzing that found the family slow
+    ("G(31, 0.32)", lambda nx: nx.gnp_random_graph(31, 0.32, seed=7)),
+    ("G(40, 0.3)", lambda nx: nx.gnp_random_graph(40, 0.3, seed=1)),
+    ("G(61, 0.3)", lambda nx: nx.gnp_random_graph(61, 0.3, seed=2)),
+    ("G(80, 0.3)", lambda nx: nx.gnp_random_graph(80, 0.3, seed=2)),
+    ("G(150, 0.3)", lambda nx: nx.gnp_random_graph(150, 0.3, seed=2)),
+    ("G(401, 0.02)", lambda nx: nx.gnp_random_graph(401, 0.02, seed=1)),
+    ("K45", lambda nx: nx.complete_graph(45)),
+    ("random 3-regular, 1000", lambda nx: nx.random_regular_graph(3, 1000, seed=1)),
+]
+
+
+RB = [(30, 15, seed) for seed in range(1, 9)] + [(35, 17, seed) for seed in range(1, 5)] + [
+    (40, 19, seed) for seed in range(1, 3)]
+
+
+def write_shuffled(n, edges, path, rng):
+    """PACE form, vertices 0..n-1 renumbered at random."""
+    order = list(range(n))
+    rng.shuffle(order)
+    with open(path, "w") as f:
+        f.write(f"p td {n} {len(edges)}\n")
+        for a, b in edges:
+            f.write(f"{order[a] + 1} {order[b] + 1}\n")
+
+
+def line_graphs(rng):
+    """(name, n, m, optimum, writer) for each root's line graph."""
+    import networkx as nx
+    for name, make in ROOTS:
+        root = nx.convert_node_labels_to_integers(make(nx))
+        root.remove_nodes_from([v for v in list(root) if root.degree(v) == 0])
+        line = nx.convert_node_labels_to_integers(nx.line_graph(root))
+        edges = list(line.edges())
+        optimum = root.number_of_edges() - len(nx.max_weight_matching(root, maxcardinality=True))
+        n = line.number_of_nodes()
+        yield name, n, len(edges), optimum, lambda path, n=n, e=edges: write_shuffled(n, e, path, rng)
+
+
+def rb_graphs(rng):
+    for variables, values, seed in RB:
+        n, edges = variables * values, rb_edges(variables, values, seed)
+        yield (f"frb{variables}-{values}-s{seed}", n, len(edges), n - variables,
+               lambda path, n=n, e=edges: write_shuffled(n, e, path, rng))
+
+
+FAMILIES = {"line": (line_graphs, "Line graphs of random roots", "root",
+                     "the root's edges minus its largest matching (networkx)"),
+            "rb": (rb_graphs, "Forced model RB graphs (`bench/gen_rb.py`)", "graph",
+                   "N (D - 1) for frbN-D, the forced solution's complement")}
+
+
+def run(command, graph, answer, limit, stdin):
+    start = time.monotonic()
+    with open(answer, "w") as out:
+        try:
+            if stdin:
+                with open(graph) as f:
+                    code = subprocess.run(command, stdin=f, stdout=out, stderr=subprocess.DEVNULL,
+                                          timeout=limit).returncode
+            else:
+                code = subprocess.run(command + [graph], stdout=out, stderr=subprocess.DEVNULL,
+                                      timeout=limit).returncode
+        except subprocess.TimeoutExpired:
+            return None, time.monotonic() - start
+    return code, time.monotonic() - start
+
+
+def cover_size(path):
+    size = None
+    with open(path) as f:
+        for line in f:
+            parts = line.split()
+            if parts[:2] == ["s", "vc"]:
+                size = int(parts[3])
+    return size
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--family", required=True, choices=sorted(FAMILIES))
+    ap.add_argument("--name", required=True)
+    ap.add_argument("--mvc-gpu", required=True)
+    ap.add_argument("--peer")
+    ap.add_argument("--time-limit", type=float, default=30)
+    ap.add_argument("--device", default="")
+    ap.add_argument("--results", default=os.path.join(os.path.dirname(__file__), "results"))
+    args = ap.parse_args()
+    rng = random.Random(1)
+    solvers = [("mvc-gpu", [args.mvc_gpu, "--time-limit", str(args.time_limit)], False)]
+    if args.peer:
+        solvers.append(("WeGotYouCovered", [args.peer], True))
+    generate, title, key, how = FAMILIES[args.family]
+    rows, wrong = [], 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, n, m, optimum, write in generate(rng):
+            graph = os.path.join(tmp, "g.gr")
+            write(graph)
+            row = {key: name, "n": n, "m": m, "optimum": optimum}
+            for solver, command, stdin in solvers:
+                answer = os.path.join(tmp, "a.vc")
+                code, seconds = run(command, graph, answer, args.time_limit + 5, stdin)
+                size = cover_size(answer) if code is not None else None
+                valid = size is not None and subprocess.run(
+                    [args.mvc_gpu, "--check", graph, answer], stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL).returncode == 0
+                proven = valid and code == 0  # mvc-gpu: 4 when stopped; a peer killed: None
+                if valid and proven and size != optimum:
+                    wrong += 1
+                row[solver] = f"{seconds:.3f}" if proven and size == optimum else "-"
+                row[solver + " answer"] = size if size is not None else "-"
+            rows.append(row)
+            print(row, flush=True)
+    columns = [key, "n", "m", "optimum"] + [c for s, _, _ in solvers for c in (s, s + " answer")]
+    os.makedirs(args.results, exist_ok=True)
+    with open(os.path.join(args.results, args.name + ".csv"), "w") as f:
+        f.write(",".join(columns) + "\n")
+        for row in rows:
+            f.write(",".join(str(row[c]) for c in columns) + "\n")
+    with open(os.path.join(args.results, args.name + ".md"), "w") as f:
+        f.write(f"# {args.name}\n\n{title}, `bench/generated.py --family {args.family}`, "
+                f"{args.device}: whole-process seconds of one run each, limit "
+                f"{args.time_limit:g} s; '-' for no proven optimum within it. Optimum = {how}. "
+                f"Every cover checked with `mvc-gpu --check`. Wrong answers: {wrong}.\n\n")
+        f.write("| " + " | ".join(columns) + " |\n|" + "---|" * len(columns) + "\n")
+        for row in rows:
+            f.write("| " + " | ".join(str(row[c]) for c in columns) + " |\n")
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
