@@ -171,7 +171,7 @@ int main(void)
             bail("out of memory");
         int32_t before = count;
         struct deadline none = {0};
-        if (clique_cover_tabu(g, 1 << 16, rng_next(&r), &none, clique_of, &count) != MVC_OK)
+        if (clique_cover_tabu(g, 1 << 14, rng_next(&r), &none, clique_of, &count) != MVC_OK)
             bail("out of memory");
         if (i < 300) {
             int32_t minimum = brute_minimum_cover(g, &c);
@@ -215,7 +215,7 @@ int main(void)
             bail("out of memory");
         greedy_missed += count > k;
         struct deadline none = {0};
-        if (clique_cover_tabu(g, 1 << 24, rng_next(&r), &none, clique_of, &count) != MVC_OK)
+        if (clique_cover_tabu(g, 1 << 20, rng_next(&r), &none, clique_of, &count) != MVC_OK)
             bail("out of memory");
         planted += count == k && partition_ok(g, clique_of, count);
         free(clique_of);

@@ -26,14 +26,11 @@ int clique_cover_partition(const struct graph *g, int rounds, int32_t *clique_of
 int clique_cover_shake(const struct graph *g, int rounds, int patience, uint64_t seed,
                        const struct deadline *deadline, int32_t *clique_of, int32_t *count);
 
-/* Where tabu search leaves a cover as it is: n times the cliques past this (memory, time). */
-#define CLIQUE_TABU_MAX_CELLS (1 << 22)
-
 /*
  * Improves a cover by cliques (clique_of, *count) by tabu search for one
  * clique fewer at a time (clique_cover_tabu.c), until one fails, the work
- * (moves weighed, counts updated) passes max_work in all or the deadline
- * passes (checked every 1,024 moves).
+ * (neighbours scanned, moves weighed) passes max_work in all or the deadline
+ * passes (checked every 1,024 moves). Its memory is linear in n and *count.
  * It finds the partitions the iterated greedy misses, as the 30 cliques of
  * the forced model RB graphs frb30-15. clique_of and *count change only when
  * fewer cliques are found. MVC_OK or MVC_ENOMEM.
