@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "clock.h"
 
@@ -28,8 +29,19 @@
  * Only for MVC: PVC's answers are each entrant's own.
  */
 
-/* How often the coordinator looks at the runners and the user's stop flag. */
+/*
+ * How often the coordinator looks at the runners' bounds and the user's stop
+ * flag. A runner that ends wakes it at once (struct race_wake): on the small
+ * kernels that nested races end in a few milliseconds, waiting for the next
+ * look cost about 1 ms a race.
+ */
 #define POLL_SECONDS 0.001
+
+/* A runner's end, told to the coordinator. */
+struct race_wake {
+    pthread_mutex_t lock;
+    pthread_cond_t ended;
+};
 
 struct runner {
     const struct graph *g;
@@ -48,20 +60,45 @@ struct runner {
     struct cover cover;
     struct solve_stats stats;
     struct error err;
+    struct race_wake *wake;
 };
+
+static int runner_done(struct runner *r)
+{
+    return __atomic_load_n(&r->finished, __ATOMIC_ACQUIRE);
+}
 
 static void *run_solver(void *arg)
 {
     struct runner *r = arg;
     r->result = r->solve(r->arg, r->g, &r->opts, &r->cover, &r->stats, &r->err);
     r->finished_at = clock_seconds();
+    pthread_mutex_lock(&r->wake->lock);
     __atomic_store_n(&r->finished, 1, __ATOMIC_RELEASE);
+    pthread_cond_signal(&r->wake->ended);
+    pthread_mutex_unlock(&r->wake->lock);
     return NULL;
 }
 
-static int runner_done(struct runner *r)
+/* Until a running runner ends or POLL_SECONDS pass. */
+static void wait_for_news(struct runner *r, int count)
 {
-    return __atomic_load_n(&r->finished, __ATOMIC_ACQUIRE);
+    struct race_wake *wake = r[0].wake;
+    pthread_mutex_lock(&wake->lock);
+    int news = 0;
+    for (int i = 0; i < count && !news; i++)
+        news = r[i].started && !r[i].done && runner_done(&r[i]);
+    if (!news) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += (long)(POLL_SECONDS * 1e9);
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&wake->ended, &wake->lock, &until);
+    }
+    pthread_mutex_unlock(&wake->lock);
 }
 
 static int runner_start(struct runner *r, volatile sig_atomic_t *user_stop)
@@ -135,6 +172,9 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
         count = RACE_MAX_ENTRANTS;
     struct runner runners[RACE_MAX_ENTRANTS];
     memset(runners, 0, sizeof runners);
+    struct race_wake wake;
+    pthread_mutex_init(&wake.lock, NULL);
+    pthread_cond_init(&wake.ended, NULL);
     struct progress_board *own = o->report == NULL ? progress_board_new(NULL) : NULL;
     struct progress *race_scope = o->report != NULL ? o->report : progress_board_root(own);
     for (int i = 0; i < count; i++) {
@@ -144,6 +184,7 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
         runners[i].opts = entrants[i].opts;
         runners[i].opts.deadline.stop = &runners[i].stop;
         runners[i].opts.report = progress_open(&runners[i].scope, race_scope, 0, 0);
+        runners[i].wake = &wake;
     }
     double start = clock_seconds();
     for (;;) {
@@ -190,7 +231,7 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
                 flag_raise(&runners[i].stop);
         if (running == 0 && waiting == 0)
             break;
-        clock_sleep(POLL_SECONDS);
+        wait_for_news(runners, count);
     }
     for (int i = 0; i < count; i++)
         if (runners[i].started)
@@ -228,5 +269,7 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
         cover_free(&runners[i].cover);
     }
     progress_board_free(own);
+    pthread_cond_destroy(&wake.ended);
+    pthread_mutex_destroy(&wake.lock);
     return result;
 }

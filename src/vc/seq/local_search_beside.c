@@ -5,8 +5,11 @@
 
 #include "clock.h"
 
-/* How often the thread looks at the stop flag while it waits for its start. */
-#define START_POLL_SECONDS 0.001
+/*
+ * How often the thread looks at the stop flag while it waits for its start:
+ * the search that ends meanwhile waits for it to notice.
+ */
+#define START_POLL_SECONDS 0.0002
 
 /* A copy of the thread's cover, made visible to the search; 0 when none could be made. */
 static int publish(struct local_search_beside *b)
