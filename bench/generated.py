@@ -8,16 +8,20 @@ Families, each graph with its optimum known independently of mvc-gpu:
   line  line graphs of random roots: the minimum cover of the line graph of H is |E(H)| minus
         a largest matching of H (networkx);
   rb    forced model RB graphs frbN-D (bench/gen_rb.py): N cliques of D, minimum cover
-        N (D - 1), the BHOSLIB shape of PACE 2019's vc-exact_195 to 199.
+        N (D - 1), the BHOSLIB shape of PACE 2019's vc-exact_195 to 199;
+  gnp   random graphs G(n, p), n from 100 to 250, p from 0.03 to 0.5: no optimum known
+        beforehand, so the solvers' proven answers are compared with each other.
 Each graph is written in PACE form with its vertices shuffled, solved once by each solver (one
-at a time), and every cover is checked with mvc-gpu --check and against that optimum. Writes
-bench/results/NAME.csv and NAME.md. The line family needs networkx.
+at a time), and every cover is checked with mvc-gpu --check and against that optimum (or the
+other solver's proven answer). Writes bench/results/NAME.csv and NAME.md. The line and gnp
+families need networkx.
 """
 import argparse
 import os
 import random
 import subprocess
 import tempfile
+import threading
 import time
 
 from gen_rb import rb_edges  # bench/gen_rb.py, beside this script
@@ -68,26 +72,45 @@ def rb_graphs(rng):
                lambda path, n=n, e=edges: write_shuffled(n, e, path, rng))
 
 
+GNP = [(n, p) for n in (100, 150, 200, 250) for p in (0.03, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3, 0.5)]
+
+
+def gnp_graphs(rng):
+    import networkx as nx
+    for n, p in GNP:
+        g = nx.gnp_random_graph(n, p, seed=n * 1000 + round(p * 1000))
+        edges = list(g.edges())
+        yield (f"G({n}, {p})", n, len(edges), None,
+               lambda path, n=n, e=edges: write_shuffled(n, e, path, rng))
+
+
 FAMILIES = {"line": (line_graphs, "Line graphs of random roots", "root",
                      "the root's edges minus its largest matching (networkx)"),
             "rb": (rb_graphs, "Forced model RB graphs (`bench/gen_rb.py`)", "graph",
-                   "N (D - 1) for frbN-D, the forced solution's complement")}
+                   "N (D - 1) for frbN-D, the forced solution's complement"),
+            "gnp": (gnp_graphs, "Random graphs G(n, p) (networkx, seed 1000 n + 1000 p)", "graph",
+                    "unknown ('-'): proven answers of the two solvers must agree")}
 
 
 def run(command, graph, answer, limit, stdin):
+    """(exit status, or None when killed at the limit; wall seconds).
+
+    A blocking wait with a timer that kills at the limit: subprocess's own timeout polls
+    with sleeps that double from 0.5 ms, which rounds short runs up (a 3.8-ms run measured
+    8 ms).
+    """
     start = time.monotonic()
-    with open(answer, "w") as out:
-        try:
-            if stdin:
-                with open(graph) as f:
-                    code = subprocess.run(command, stdin=f, stdout=out, stderr=subprocess.DEVNULL,
-                                          timeout=limit).returncode
-            else:
-                code = subprocess.run(command + [graph], stdout=out, stderr=subprocess.DEVNULL,
-                                      timeout=limit).returncode
-        except subprocess.TimeoutExpired:
-            return None, time.monotonic() - start
-    return code, time.monotonic() - start
+    with open(answer, "w") as out, open(graph) as source:
+        proc = subprocess.Popen(command if stdin else command + [graph],
+                                stdin=source if stdin else subprocess.DEVNULL, stdout=out,
+                                stderr=subprocess.DEVNULL)
+        timer = threading.Timer(limit, proc.kill)
+        timer.start()
+        code = proc.wait()
+        seconds = time.monotonic() - start
+        killed = not timer.is_alive()
+        timer.cancel()
+    return (None if killed else code), seconds
 
 
 def cover_size(path):
@@ -121,6 +144,7 @@ def main():
             graph = os.path.join(tmp, "g.gr")
             write(graph)
             row = {key: name, "n": n, "m": m, "optimum": optimum}
+            proven_sizes = set()
             for solver, command, stdin in solvers:
                 answer = os.path.join(tmp, "a.vc")
                 code, seconds = run(command, graph, answer, args.time_limit + 5, stdin)
@@ -129,10 +153,16 @@ def main():
                     [args.mvc_gpu, "--check", graph, answer], stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL).returncode == 0
                 proven = valid and code == 0  # mvc-gpu: 4 when stopped; a peer killed: None
-                if valid and proven and size != optimum:
+                if proven and optimum is None:
+                    proven_sizes.add(size)
+                elif proven and size != optimum:
                     wrong += 1
-                row[solver] = f"{seconds:.3f}" if proven and size == optimum else "-"
+                right = proven and (optimum is None or size == optimum)
+                row[solver] = f"{seconds:.3f}" if right else "-"
                 row[solver + " answer"] = size if size is not None else "-"
+            wrong += len(proven_sizes) > 1  # two proven minima that differ: one is wrong
+            if optimum is None:
+                row["optimum"] = proven_sizes.pop() if len(proven_sizes) == 1 else "-"
             rows.append(row)
             print(row, flush=True)
     columns = [key, "n", "m", "optimum"] + [c for s, _, _ in solvers for c in (s, s + " answer")]
