@@ -83,6 +83,19 @@ static void script(int i, double seconds, int outcome, int32_t size)
     scripts[i] = (struct script){seconds, outcome, size, 0, 0, 0, 0};
 }
 
+/*
+ * Both entrants stopped after `seconds` unless stopped before: the first
+ * with a cover of 9 and reporting `lower` at its start, the second reporting
+ * and returning a cover of `cover`.
+ */
+static void script_bounds(double seconds, int32_t lower, int32_t cover)
+{
+    script(0, seconds, SOLVE_STOPPED, 9);
+    script(1, seconds, SOLVE_STOPPED, cover);
+    scripts[0].reports_lower = lower;
+    scripts[1].reports_cover = cover;
+}
+
 static int run_k(const struct graph *g, int64_t k, double second_after,
                  volatile sig_atomic_t *user_stop, struct cover *out, struct solve_stats *st,
                  struct error *err)
@@ -232,10 +245,7 @@ int main(void)
      * Bounds that meet: the first proves 6 (and would search on for 5 s), the
      * second finds a cover of 6 (and would search on to prove it): proven at once.
      */
-    script(0, 5.0, SOLVE_STOPPED, 9);
-    script(1, 5.0, SOLVE_STOPPED, 6);
-    scripts[0].reports_lower = 6;
-    scripts[1].reports_cover = 6;
+    script_bounds(5.0, 6, 6);
     t0 = clock_seconds();
     r = run(g, 0.0, NULL, &c, &st, &err);
     is(r, SOLVE_OPTIMAL, "one's cover meeting the other's lower bound is optimal");
@@ -244,10 +254,7 @@ int main(void)
     cover_free(&c);
 
     /* a bound one short of the cover proves nothing: both run to their end */
-    script(0, 0.3, SOLVE_STOPPED, 9);
-    script(1, 0.3, SOLVE_STOPPED, 7);
-    scripts[0].reports_lower = 6;
-    scripts[1].reports_cover = 7;
+    script_bounds(0.3, 6, 7);
     t0 = clock_seconds();
     r = run(g, 0.0, NULL, &c, &st, &err);
     ok(r == SOLVE_STOPPED && c.size == 7 && st.lower_bound == 6,
@@ -256,10 +263,7 @@ int main(void)
     cover_free(&c);
 
     /* PVC: each entrant's answer is its own (k = 6, the same reports) */
-    script(0, 0.3, SOLVE_STOPPED, 9);
-    script(1, 0.3, SOLVE_STOPPED, 6);
-    scripts[0].reports_lower = 6;
-    scripts[1].reports_cover = 6;
+    script_bounds(0.3, 6, 6);
     r = run_k(g, 6, 0.0, NULL, &c, &st, &err);
     is(r, SOLVE_STOPPED, "PVC: the bounds are not joined");
     cover_free(&c);
