@@ -90,7 +90,7 @@ static void wait_for_news(struct runner *r, int count)
         news = r[i].started && !r[i].done && runner_done(&r[i]);
     if (!news) {
         struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
+        clock_gettime(CLOCK_MONOTONIC, &until); /* the condition's clock (race_solve) */
         until.tv_nsec += (long)(POLL_SECONDS * 1e9);
         if (until.tv_nsec >= 1000000000L) {
             until.tv_sec++;
@@ -174,7 +174,11 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
     memset(runners, 0, sizeof runners);
     struct race_wake wake;
     pthread_mutex_init(&wake.lock, NULL);
-    pthread_cond_init(&wake.ended, NULL);
+    pthread_condattr_t monotonic;
+    pthread_condattr_init(&monotonic);
+    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC); /* a clock set back delays nothing */
+    pthread_cond_init(&wake.ended, &monotonic);
+    pthread_condattr_destroy(&monotonic);
     struct progress_board *own = o->report == NULL ? progress_board_new(NULL) : NULL;
     struct progress *race_scope = o->report != NULL ? o->report : progress_board_root(own);
     for (int i = 0; i < count; i++) {
