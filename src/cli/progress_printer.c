@@ -83,18 +83,6 @@ static void message(void *arg, const char *text)
     fflush(pp->out);
 }
 
-static struct timespec timespec_of(double seconds)
-{
-    struct timespec ts;
-    ts.tv_sec = (time_t)seconds;
-    ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
-    if (ts.tv_nsec >= 1000000000L) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000L;
-    }
-    return ts;
-}
-
 /* A line once a second, and one soon after each improvement (at most one per PRINT_MIN_GAP). */
 static void *print_loop(void *arg)
 {
@@ -108,7 +96,7 @@ static void *print_loop(void *arg)
             pp->last_line + PRINT_MIN_GAP < due)
             due = pp->last_line + PRINT_MIN_GAP;
         if (now < due) {
-            struct timespec until = timespec_of(due);
+            struct timespec until = clock_timespec(due);
             pthread_cond_timedwait(&pp->wake, &pp->lock, &until);
             continue;
         }
@@ -119,20 +107,6 @@ static void *print_loop(void *arg)
     }
     pthread_mutex_unlock(&pp->lock);
     return NULL;
-}
-
-/* The condition variable waits on clock_seconds()'s clock. */
-static int init_wake(pthread_cond_t *wake)
-{
-    pthread_condattr_t attr;
-    if (pthread_condattr_init(&attr) != 0)
-        return -1;
-    int status = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) == 0 &&
-                         pthread_cond_init(wake, &attr) == 0
-                     ? 0
-                     : -1;
-    pthread_condattr_destroy(&attr);
-    return status;
 }
 
 /* clique_n > 0: the clique modes' lines (set before the thread starts, which reads it) */
@@ -150,7 +124,7 @@ static struct progress_printer *start(FILE *out, int what, int32_t clique_n)
         free(pp);
         return NULL;
     }
-    if (init_wake(&pp->wake) != 0) {
+    if (clock_cond_init(&pp->wake) != 0) {
         pthread_mutex_destroy(&pp->lock);
         free(pp);
         return NULL;

@@ -11,7 +11,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "clock.h"
 
@@ -37,10 +36,11 @@
  */
 #define POLL_SECONDS 0.001
 
-/* A runner's end, told to the coordinator. */
+/* A runner's end, told to the coordinator (where the condition could be made: ready). */
 struct race_wake {
     pthread_mutex_t lock;
     pthread_cond_t ended;
+    int ready;
 };
 
 struct runner {
@@ -73,6 +73,10 @@ static void *run_solver(void *arg)
     struct runner *r = arg;
     r->result = r->solve(r->arg, r->g, &r->opts, &r->cover, &r->stats, &r->err);
     r->finished_at = clock_seconds();
+    if (!r->wake->ready) {
+        __atomic_store_n(&r->finished, 1, __ATOMIC_RELEASE);
+        return NULL;
+    }
     pthread_mutex_lock(&r->wake->lock);
     __atomic_store_n(&r->finished, 1, __ATOMIC_RELEASE);
     pthread_cond_signal(&r->wake->ended);
@@ -84,18 +88,16 @@ static void *run_solver(void *arg)
 static void wait_for_news(struct runner *r, int count)
 {
     struct race_wake *wake = r[0].wake;
+    if (!wake->ready) {
+        clock_sleep(POLL_SECONDS);
+        return;
+    }
     pthread_mutex_lock(&wake->lock);
     int news = 0;
     for (int i = 0; i < count && !news; i++)
         news = r[i].started && !r[i].done && runner_done(&r[i]);
     if (!news) {
-        struct timespec until;
-        clock_gettime(CLOCK_MONOTONIC, &until); /* the condition's clock (race_solve) */
-        until.tv_nsec += (long)(POLL_SECONDS * 1e9);
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
+        struct timespec until = clock_timespec(clock_seconds() + POLL_SECONDS);
         pthread_cond_timedwait(&wake->ended, &wake->lock, &until);
     }
     pthread_mutex_unlock(&wake->lock);
@@ -173,12 +175,11 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
     struct runner runners[RACE_MAX_ENTRANTS];
     memset(runners, 0, sizeof runners);
     struct race_wake wake;
-    pthread_mutex_init(&wake.lock, NULL);
-    pthread_condattr_t monotonic;
-    pthread_condattr_init(&monotonic);
-    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC); /* a clock set back delays nothing */
-    pthread_cond_init(&wake.ended, &monotonic);
-    pthread_condattr_destroy(&monotonic);
+    wake.ready = pthread_mutex_init(&wake.lock, NULL) == 0;
+    if (wake.ready && clock_cond_init(&wake.ended) != 0) {
+        pthread_mutex_destroy(&wake.lock);
+        wake.ready = 0; /* then it looks every POLL_SECONDS */
+    }
     struct progress_board *own = o->report == NULL ? progress_board_new(NULL) : NULL;
     struct progress *race_scope = o->report != NULL ? o->report : progress_board_root(own);
     for (int i = 0; i < count; i++) {
@@ -273,7 +274,9 @@ int race_solve(const struct graph *g, race_solve_fn solve, const struct race_ent
         cover_free(&runners[i].cover);
     }
     progress_board_free(own);
-    pthread_cond_destroy(&wake.ended);
-    pthread_mutex_destroy(&wake.lock);
+    if (wake.ready) {
+        pthread_cond_destroy(&wake.ended);
+        pthread_mutex_destroy(&wake.lock);
+    }
     return result;
 }
