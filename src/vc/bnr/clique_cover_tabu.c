@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bucket_queue.h"
 #include "clique_cover.h"
 #include "error.h"
 #include "random.h"
@@ -43,7 +44,7 @@ struct tabu {
     int32_t *size;               /* classes */
     int32_t *neighbours_in;      /* classes, zero between uses: v's neighbours per class */
     int32_t *touched;            /* the classes neighbours_in counted, at most n + RANDOM_CLASSES */
-    int32_t *head, *next, *prev; /* each class's members: a list through next and prev */
+    struct bucket_queue members; /* each class's members, keyed by class */
     int32_t *in_conflict, conflicted; /* the vertices with a conflict; position_of inverts */
     int32_t *position_of;             /* n: -1 when without conflict */
     int64_t *tabu_move, *tabu_until;  /* TABU_SLOTS: move v * classes + c, forbidden before */
@@ -132,22 +133,13 @@ static void move(struct tabu *t, int32_t v, int32_t c)
     if (from >= 0) {
         t->conflicts -= own_conflicts(t, v);
         t->size[from]--;
-        if (t->prev[v] >= 0)
-            t->next[t->prev[v]] = t->next[v];
-        else
-            t->head[from] = t->next[v];
-        if (t->next[v] >= 0)
-            t->prev[t->next[v]] = t->prev[v];
+        bucket_queue_remove(&t->members, v, from);
     }
     t->own_adj[v] = t->neighbours_in[c];
     t->conflicts += t->size[c] - t->own_adj[v];
     t->size[c]++;
     t->class_of[v] = c;
-    t->prev[v] = -1;
-    t->next[v] = t->head[c];
-    if (t->head[c] >= 0)
-        t->prev[t->head[c]] = v;
-    t->head[c] = v;
+    bucket_queue_insert(&t->members, v, c);
     for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++) {
         int32_t u = g->adj[e];
         if (from >= 0 && t->class_of[u] == from)
@@ -161,28 +153,21 @@ static void move(struct tabu *t, int32_t v, int32_t c)
 /* Every vertex whose conflicts a move may have changed: the two classes' members. */
 static void mark_classes(struct tabu *t, int32_t from, int32_t to)
 {
-    for (int32_t u = t->head[from]; u >= 0; u = t->next[u])
+    for (int32_t u = t->members.head[from]; u >= 0; u = t->members.next[u])
         mark(t, u);
-    for (int32_t u = t->head[to]; u >= 0; u = t->next[u])
+    for (int32_t u = t->members.head[to]; u >= 0; u = t->members.next[u])
         mark(t, u);
     t->work += t->size[from] + t->size[to];
 }
 
 /*
  * The start for count - 1 classes: the clique cover's classes, the smallest
- * dissolved, each of its vertices into the class where it conflicts least.
+ * (given) dissolved, each of its vertices into the class where it conflicts
+ * least.
  */
-static void start(struct tabu *t, const int32_t *clique_of, int32_t count)
+static void start(struct tabu *t, const int32_t *clique_of, int32_t smallest)
 {
     const struct graph *g = t->g;
-    int32_t smallest = 0;
-    int32_t *size = t->touched; /* n + RANDOM_CLASSES entries, count <= n */
-    memset(size, 0, (size_t)count * sizeof *size);
-    for (int32_t v = 0; v < g->n; v++)
-        size[clique_of[v]]++;
-    for (int32_t c = 1; c < count; c++)
-        if (size[c] < size[smallest])
-            smallest = c;
     for (int32_t v = 0; v < g->n; v++) {
         int32_t c = clique_of[v];
         if (c == smallest)
@@ -217,8 +202,9 @@ static void start(struct tabu *t, const int32_t *clique_of, int32_t count)
  * beat the best count seen (aspiration); where every move is forbidden, a
  * vertex in conflict goes to a class drawn at random.
  */
-static void step(struct tabu *t, int64_t moves, int64_t best_seen)
+static void step(struct tabu *t, int64_t best_seen)
 {
+    int64_t moves = t->moves;
     int32_t best_v = -1, best_c = -1, ties = 0;
     int64_t best_delta = INT64_MAX;
     for (int32_t i = 0; i < t->conflicted; i++) {
@@ -286,10 +272,17 @@ static int32_t fewer_by_one(struct tabu *t, int64_t max_work, const struct deadl
                             int32_t *clique_of, int32_t count)
 {
     const struct graph *g = t->g;
+    /* the smallest clique of the cover, counted in size[] before it holds the classes */
+    memset(t->size, 0, (size_t)count * sizeof *t->size);
+    for (int32_t v = 0; v < g->n; v++)
+        t->size[clique_of[v]]++;
+    int32_t smallest = 0;
+    for (int32_t c = 1; c < count; c++)
+        if (t->size[c] < t->size[smallest])
+            smallest = c;
     t->classes = count - 1;
     memset(t->size, 0, (size_t)t->classes * sizeof *t->size);
-    for (int32_t c = 0; c < t->classes; c++)
-        t->head[c] = -1;
+    memset(t->members.head, 0xff, (size_t)t->classes * sizeof *t->members.head); /* empty: -1 */
     for (int32_t v = 0; v < g->n; v++) {
         t->class_of[v] = -1;
         t->position_of[v] = -1;
@@ -297,12 +290,12 @@ static int32_t fewer_by_one(struct tabu *t, int64_t max_work, const struct deadl
     t->conflicted = 0;
     t->conflicts = 0;
     t->work += 2 * (int64_t)g->n + t->classes;
-    start(t, clique_of, count);
+    start(t, clique_of, smallest);
     int64_t best_seen = t->conflicts;
     for (; t->conflicts > 0 && t->classes > 1 && t->work < max_work; t->moves++) {
         if (t->moves % DEADLINE_EVERY == 0 && deadline_passed(deadline))
             break;
-        step(t, t->moves, best_seen);
+        step(t, best_seen);
         if (t->conflicts < best_seen)
             best_seen = t->conflicts;
     }
@@ -329,18 +322,16 @@ int clique_cover_tabu(const struct graph *g, int64_t max_work, uint64_t seed,
     t.own_adj = malloc(n * sizeof *t.own_adj);
     t.position_of = malloc(n * sizeof *t.position_of);
     t.in_conflict = malloc(n * sizeof *t.in_conflict);
-    t.next = malloc(n * sizeof *t.next);
-    t.prev = malloc(n * sizeof *t.prev);
     t.touched = malloc((n + RANDOM_CLASSES) * sizeof *t.touched);
     t.size = malloc(classes * sizeof *t.size);
-    t.head = malloc(classes * sizeof *t.head);
     t.neighbours_in = calloc(classes, sizeof *t.neighbours_in);
     t.tabu_move = malloc(TABU_SLOTS * sizeof *t.tabu_move);
     t.tabu_until = malloc(TABU_SLOTS * sizeof *t.tabu_until);
+    int queued = bucket_queue_init(&t.members, g->n, *count - 1) == MVC_OK;
     int status = MVC_ENOMEM;
-    if (t.class_of != NULL && t.own_adj != NULL && t.position_of != NULL && t.in_conflict != NULL &&
-        t.next != NULL && t.prev != NULL && t.touched != NULL && t.size != NULL && t.head != NULL &&
-        t.neighbours_in != NULL && t.tabu_move != NULL && t.tabu_until != NULL) {
+    if (queued && t.class_of != NULL && t.own_adj != NULL && t.position_of != NULL &&
+        t.in_conflict != NULL && t.touched != NULL && t.size != NULL && t.neighbours_in != NULL &&
+        t.tabu_move != NULL && t.tabu_until != NULL) {
         status = MVC_OK;
         memset(t.tabu_move, -1, TABU_SLOTS * sizeof *t.tabu_move);
         int32_t made;
@@ -352,11 +343,9 @@ int clique_cover_tabu(const struct graph *g, int64_t max_work, uint64_t seed,
     free(t.own_adj);
     free(t.position_of);
     free(t.in_conflict);
-    free(t.next);
-    free(t.prev);
     free(t.touched);
     free(t.size);
-    free(t.head);
+    bucket_queue_free(&t.members);
     free(t.neighbours_in);
     free(t.tabu_move);
     free(t.tabu_until);
