@@ -9,6 +9,8 @@ mvc_gpu_SOURCES = \
 	src/cli/shutdown.c src/cli/shutdown.h \
 	src/cli/progress_printer.c src/cli/progress_printer.h
 mvc_gpu_LDADD = $(GPU_LDADD) $(MPI_LIBS)
+# wholly static where configure found it possible (--disable-static-runtime: never)
+mvc_gpu_LDFLAGS = $(AM_LDFLAGS) $(STATIC_PROGRAM_LDFLAGS)
 # configure --with-mpi: the ranks of an MPI job (src/cli/ranks.c over src/dist/dist_link_mpi.c);
 # MPI_CFLAGS and MPI_LIBS are empty without it
 mvc_gpu_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS)
