@@ -248,16 +248,18 @@ static int run_clique_alone(const struct graph *g, const struct solve_opts *o, s
 /* STAGE_QUICK */
 
 /*
- * A component of at most QUICK_MAX_VERTICES is first given QUICK_SECONDS on
- * this thread alone (quick_stages: the full rules and the clique search on
- * one thread), and only if that proves nothing the races that follow. Most
- * small kernels are decided within a few hundred nodes, while the races
- * start up to seven threads for them: on G(150, 0.03) (a 66-vertex kernel,
- * 30 nodes, 0.1 ms of search) the process took 3.3 ms, bnr's root local
- * search running on beside the clique search for a target below the
- * optimum. What the try proves is the answer; what it leaves unproven costs
- * at most QUICK_SECONDS, and the full pipeline starts again from this
- * component.
+ * A component of more than SMALL_COMPONENT and at most QUICK_MAX_VERTICES
+ * vertices is first given QUICK_SECONDS on this thread alone (quick_stages:
+ * the full rules and the clique search on one thread), and only if that
+ * proves nothing the races that follow. Most small kernels are decided
+ * within a few hundred nodes, while the races start up to seven threads for
+ * them: on G(150, 0.03) (a 66-vertex kernel, 30 nodes, 0.1 ms of search) the
+ * process took 3.3 ms, bnr's root local search running on beside the clique
+ * search for a target below the optimum. What the try proves is the answer;
+ * what it leaves unproven costs at most QUICK_SECONDS, and the full pipeline
+ * starts again from this component. Smaller components start no race anyway:
+ * they go straight to one solver, and a graph of thousands of them keeps
+ * that solver.
  */
 #define QUICK_MAX_VERTICES 512
 #define QUICK_SECONDS 0.002
@@ -265,7 +267,7 @@ static int run_clique_alone(const struct graph *g, const struct solve_opts *o, s
 static int run_quick(struct pipeline rest, const struct graph *g, const struct solve_opts *o,
                      struct cover *out, struct solve_stats *st, struct error *err)
 {
-    if (g->n > QUICK_MAX_VERTICES || deadline_passed(&o->deadline))
+    if (g->n <= SMALL_COMPONENT || g->n > QUICK_MAX_VERTICES || deadline_passed(&o->deadline))
         return run_stage(rest, g, o, out, st, err);
     struct solve_opts quick = *o;
     quick.deadline = deadline_within(o->deadline, QUICK_SECONDS);
