@@ -275,7 +275,7 @@ static int run_quick(struct pipeline rest, const struct graph *g, const struct s
     memset(&quick_stats, 0, sizeof quick_stats);
     struct cover c = {0};
     int r = run_stage(STAGES(quick_stages), g, &quick, &c, &quick_stats, err);
-    if (r < 0 || r != SOLVE_STOPPED || deadline_passed(&o->deadline)) {
+    if (r != SOLVE_STOPPED || deadline_passed(&o->deadline)) {
         /* proven, an error, or the caller's own time is up: that is the answer */
         if (r >= 0) {
             cover_free(out);
