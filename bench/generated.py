@@ -1,25 +1,30 @@
 #!/usr/bin/env python3
 """Generated families: mvc-gpu beside the PACE 2019 winner, every cover checked.
 
-    bench/generated.py --family line|rb --name NAME --mvc-gpu BUILD/mvc-gpu
+    bench/generated.py --family line|rb|gnp|networks --name NAME --mvc-gpu BUILD/mvc-gpu
         [--peer PEERS/wegotyoucovered-vc_solver] [--time-limit 30] [--device TEXT]
+        [--graphs DIR]
 
-Families, each graph with its optimum known independently of mvc-gpu:
+Families (each graph with its optimum known independently of mvc-gpu where one is):
   line  line graphs of random roots: the minimum cover of the line graph of H is |E(H)| minus
         a largest matching of H (networkx);
   rb    forced model RB graphs frbN-D (bench/gen_rb.py): N cliques of D, minimum cover
         N (D - 1), the BHOSLIB shape of PACE 2019's vc-exact_195 to 199;
   gnp   random graphs G(n, p), n from 100 to 250, p from 0.03 to 0.5: no optimum known
-        beforehand, so the solvers' proven answers are compared with each other.
+        beforehand, so the solvers' proven answers are compared with each other;
+  networks  models of real networks, 3,000-20,000 vertices (networkx): protein-interaction-
+        like, citation-like, spatial, small-world, communities; compared as gnp is.
 Each graph is written in PACE form with its vertices shuffled, solved once by each solver (one
 at a time), and every cover is checked with mvc-gpu --check and against that optimum (or the
-other solver's proven answer). Writes bench/results/NAME.csv and NAME.md. The line family
-needs networkx.
+other solver's proven answer). Writes bench/results/NAME.csv and NAME.md. The line and
+networks families need networkx; --graphs DIR keeps the graphs in DIR (with a manifest) and
+reads them from there when DIR holds them, so a copy of DIR runs where networkx is missing.
 """
 import argparse
 import itertools
 import os
 import random
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -90,12 +95,45 @@ def gnp_graphs(rng):
                lambda path, n=n, e=edges: write_shuffled(n, e, path, rng))
 
 
+NETWORKS = [  # (name, networkx generator): models of the kinds of networks real data sets hold
+    ("duplication-divergence(5000, 0.4)", lambda nx: nx.duplication_divergence_graph(5000, 0.4, seed=1)),
+    ("duplication-divergence(20000, 0.35)",
+     lambda nx: nx.duplication_divergence_graph(20000, 0.35, seed=2)),
+    ("duplication-divergence(10000, 0.5)",
+     lambda nx: nx.duplication_divergence_graph(10000, 0.5, seed=3)),
+    ("powerlaw-cluster(20000, 5, 0.6)", lambda nx: nx.powerlaw_cluster_graph(20000, 5, 0.6, seed=4)),
+    ("powerlaw-cluster(10000, 10, 0.3)",
+     lambda nx: nx.powerlaw_cluster_graph(10000, 10, 0.3, seed=5)),
+    ("barabasi-albert(20000, 8)", lambda nx: nx.barabasi_albert_graph(20000, 8, seed=6)),
+    ("watts-strogatz(5000, 20, 0.1)", lambda nx: nx.watts_strogatz_graph(5000, 20, 0.1, seed=7)),
+    ("random-geometric(5000, 0.04)", lambda nx: nx.random_geometric_graph(5000, 0.04, seed=8)),
+    ("growing-network-copying(20000)", lambda nx: nx.gnc_graph(20000, seed=9).to_undirected()),
+    ("block-model(10 x 300, 0.1, 0.004)", lambda nx: nx.stochastic_block_model(
+        [300] * 10, [[0.1 if i == j else 0.004 for j in range(10)] for i in range(10)], seed=10)),
+    ("lfr(5000, 2.5, 1.5, 0.2)", lambda nx: nx.LFR_benchmark_graph(
+        5000, 2.5, 1.5, 0.2, average_degree=15, max_degree=200, min_community=30, seed=11)),
+]
+
+
+def network_graphs(rng):
+    """Protein-interaction-like (duplication-divergence), citation-like (copying, preferential
+    attachment with triangles), spatial, small-world and community models."""
+    import networkx as nx
+    for name, make in NETWORKS:
+        g = nx.convert_node_labels_to_integers(make(nx))
+        g.remove_edges_from(list(nx.selfloop_edges(g)))
+        edges, n = list(g.edges()), g.number_of_nodes()
+        yield name, n, len(edges), None, lambda path, n=n, e=edges: write_shuffled(n, e, path, rng)
+
+
 FAMILIES = {"line": (line_graphs, "Line graphs of random roots", "root",
                      "the root's edges minus its largest matching (networkx)"),
             "rb": (rb_graphs, "Forced model RB graphs (`bench/gen_rb.py`)", "graph",
                    "N (D - 1) for frbN-D, the forced solution's complement"),
             "gnp": (gnp_graphs, "Random graphs G(n, p) (networkx's draw, seed 1000 n + 1000 p)", "graph",
-                    "unknown ('-'): proven answers of the two solvers must agree")}
+                    "unknown ('-'): proven answers of the two solvers must agree"),
+            "networks": (network_graphs, "Network models (networkx)", "model",
+                         "unknown ('-'): proven answers of the two solvers must agree")}
 
 
 def run(command, graph, answer, limit, stdin):
@@ -129,6 +167,27 @@ def cover_size(path):
     return size
 
 
+def kept_graphs(generate, rng, folder):
+    """The family's graphs from folder, written there first (with manifest.tsv) unless it holds
+    them already: a machine without networkx runs a copy of the folder."""
+    manifest = os.path.join(folder, "manifest.tsv")
+    if not os.path.exists(manifest):
+        os.makedirs(folder, exist_ok=True)
+        lines = ["name\tn\tm\toptimum\tfile\n"]
+        for i, (name, n, m, optimum, write) in enumerate(generate(rng)):
+            write(os.path.join(folder, f"{i:03d}.gr"))
+            lines.append(f"{name}\t{n}\t{m}\t{'-' if optimum is None else optimum}\t{i:03d}.gr\n")
+        with open(manifest + ".part", "w") as f:
+            f.writelines(lines)
+        os.replace(manifest + ".part", manifest)
+    with open(manifest) as f:
+        next(f)
+        for line in f:
+            name, n, m, optimum, file = line.rstrip("\n").split("\t")
+            yield (name, int(n), int(m), None if optimum == "-" else int(optimum),
+                   lambda path, src=os.path.join(folder, file): shutil.copyfile(src, path))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--family", required=True, choices=sorted(FAMILIES))
@@ -138,6 +197,7 @@ def main():
     ap.add_argument("--time-limit", type=float, default=30)
     ap.add_argument("--device", default="")
     ap.add_argument("--results", default=os.path.join(os.path.dirname(__file__), "results"))
+    ap.add_argument("--graphs", help="keep the graphs in this folder, or read them from it")
     args = ap.parse_args()
     rng = random.Random(1)
     solvers = [("mvc-gpu", [args.mvc_gpu, "--time-limit", str(args.time_limit)], False)]
@@ -146,7 +206,8 @@ def main():
     generate, title, key, how = FAMILIES[args.family]
     rows, wrong = [], 0
     with tempfile.TemporaryDirectory() as tmp:
-        for name, n, m, optimum, write in generate(rng):
+        graphs = kept_graphs(generate, rng, args.graphs) if args.graphs else generate(rng)
+        for name, n, m, optimum, write in graphs:
             graph = os.path.join(tmp, "g.gr")
             write(graph)
             row = {key: name, "n": n, "m": m, "optimum": optimum}
