@@ -29,7 +29,6 @@ enum stage_kind {
     STAGE_QUICK,      /* a small part: quick_stages for a moment, and the next stage if unproven */
     STAGE_BOUND_SAT,  /* the SAT search of the clique-cover bound races the next stage */
     STAGE_SOLVE,      /* the solver named, or under auto those that suit the part, racing */
-    STAGE_CLIQUE_ALONE, /* the clique search on this thread, nothing beside it */
 };
 
 struct stage {
@@ -48,9 +47,9 @@ static const struct stage auto_stages[] = {
     {STAGE_SPLIT, 0},  {STAGE_LINE_GRAPH, 0}, {STAGE_SOLVE, 0},
 };
 
-/* STAGE_QUICK's try: the full rules, then the clique search alone on each component. */
+/* STAGE_QUICK's try: the full rules, then the solver run_quick names on each component. */
 static const struct stage quick_stages[] = {
-    {STAGE_REDUCE, 1}, {STAGE_SPLIT, 0}, {STAGE_LINE_GRAPH, 0}, {STAGE_CLIQUE_ALONE, 0}};
+    {STAGE_REDUCE, 1}, {STAGE_SPLIT, 0}, {STAGE_LINE_GRAPH, 0}, {STAGE_SOLVE, 0}};
 
 /* --solver=auto with --no-bound-sat. */
 static const struct stage auto_reduced_stages[] = {
@@ -227,24 +226,6 @@ static int run_solve(const struct graph *g, const struct solve_opts *o, struct c
     return solver_run(g, o, out, st, err);
 }
 
-/* STAGE_CLIQUE_ALONE */
-
-/*
- * The clique search on this thread alone: no local search, no ranks, no GPU
- * beside it, and no orbital split (nauty took 6 of vc-exact_111's 16 ms).
- */
-static int run_clique_alone(const struct graph *g, const struct solve_opts *o, struct cover *out,
-                            struct solve_stats *st, struct error *err)
-{
-    struct solve_opts alone = *o;
-    alone.solver = SOLVER_CLIQUE;
-    alone.threads = 1;
-    alone.clique.no_local_search = 1;
-    alone.clique.local = 1;
-    alone.clique.no_symmetry = 1;
-    return solver_run(g, &alone, out, st, err);
-}
-
 /* STAGE_QUICK */
 
 /*
@@ -269,8 +250,18 @@ static int run_quick(struct pipeline rest, const struct graph *g, const struct s
 {
     if (g->n <= SMALL_COMPONENT || g->n > QUICK_MAX_VERTICES || deadline_passed(&o->deadline))
         return run_stage(rest, g, o, out, st, err);
+    /*
+     * The clique search on this thread alone: no local search, no ranks, no
+     * GPU beside it, and no orbital split (nauty took 6 of vc-exact_111's
+     * 16 ms).
+     */
     struct solve_opts quick = *o;
     quick.deadline = deadline_within(o->deadline, QUICK_SECONDS);
+    quick.solver = SOLVER_CLIQUE;
+    quick.threads = 1;
+    quick.clique.no_local_search = 1;
+    quick.clique.local = 1;
+    quick.clique.no_symmetry = 1;
     struct solve_stats quick_stats;
     memset(&quick_stats, 0, sizeof quick_stats);
     struct cover c = {0};
@@ -638,7 +629,6 @@ static int run_stage(struct pipeline p, const struct graph *g, const struct solv
     case STAGE_QUICK: return run_quick(next_stages(p), g, o, out, st, err);
     case STAGE_BOUND_SAT: return run_bound_sat(next_stages(p), g, o, out, st, err);
     case STAGE_SOLVE: return run_solve(g, o, out, st, err);
-    case STAGE_CLIQUE_ALONE: return run_clique_alone(g, o, out, st, err);
     }
     return error_set(err, MVC_EUNSUPPORTED, "unknown pipeline stage");
 }
