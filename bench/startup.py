@@ -77,7 +77,7 @@ def main():
     labels = [label for label, _, _ in programs] + ["/bin/true"]
     os.makedirs(args.results, exist_ok=True)
     with open(os.path.join(args.results, args.name + ".csv"), "w") as f:
-        f.write("graph,n,cover," + ",".join(labels) + "\n")
+        f.write("graph,n,cover," + ",".join(f'"{label}"' for label in labels) + "\n")
         for graph, n, size, t in rows:
             f.write(f"\"{graph}\",{n},{size}," + ",".join(f"{t[k]:.3f}" for k in labels) + "\n")
     with open(os.path.join(args.results, args.name + ".md"), "w") as f:

@@ -60,7 +60,10 @@ CUDA_EOF
           AC_MSG_CHECKING([for the static CUDA runtime])
           AC_LINK_IFELSE([AC_LANG_CALL([], [cudaGetDeviceCount])],
             [AC_MSG_RESULT([yes])
-             CUDA_LIBS="-lcudart_static -ldl -lrt -lpthread -lstdc++"],
+             CUDA_LIBS="-lcudart_static -ldl -lrt -lpthread -lstdc++"
+             # nothing is then loaded from the toolkit's directory: without a run path the
+             # dynamic loader does not search it (and its subdirectories) for libc and libm
+             CUDA_LDFLAGS="-L$cuda_libdir"],
             [AC_MSG_RESULT([no])])])
         LIBS=$save_LIBS; LDFLAGS=$save_LDFLAGS])
     ])
