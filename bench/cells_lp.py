@@ -5,18 +5,25 @@ consistency: a linear program over the independent subsets of one piece of the g
     bench/cells_lp.py GRAPH.gr ball R     # piece: the ball of radius R around a vertex
     bench/cells_lp.py GRAPH.gr edge R     # the union of the balls around an edge's ends
     bench/cells_lp.py GRAPH.gr cell       # a dodecahedral cell (graphs of girth 5, degree 4)
+    bench/cells_lp.py GRAPH.gr cells      # two dodecahedral cells with a face in common
+  options: --share K     keep only the images that share at least K vertices with the piece
+           --cover FILE  check that the group average of FILE's independent set satisfies
+                         the program (a real optimum must: the program is a relaxation)
 
 For an independent set I and g uniform in the automorphism group, the pattern g^-1(I) on the
 piece P is a random independent subset of P: its distribution x is invariant under the
 stabiliser of P, its marginals on P and a(P) (a an automorphism) agree on their overlap, and
 every vertex of P is in it with probability |I| / n. The largest mean of those probabilities
 over such x bounds alpha / n (maximised by scipy's HiGHS, over one variable per orbit of the
-stabiliser on the patterns). The group comes from networkx's
+stabiliser on the patterns). The bound printed last is certified by the dual solution: for
+the dual values y of the equality rows and the reduced costs s = c - A^T y, every feasible x
+has c^T x >= b^T y + min(0, min s), since x >= 0 sums to 1, whatever the solver's tolerances. The group comes from networkx's
 VF2 matcher: the stabiliser of one vertex and one map to each of its neighbours generate it.
 
 Needs networkx, numpy and scipy.
 """
 import sys
+import time
 
 import networkx as nx
 import numpy as np
@@ -95,7 +102,12 @@ def piece_of(g, nodes, adj, kind, radius):
         return sorted(ball(0) | ball(min(adj[0])))
     if kind == "cell":
         return sorted(cell(adj, 0, sorted(adj[0])[:3]))
-    sys.exit("piece: ball R, edge R or cell")
+    if kind == "cells":
+        # the cells through vertex 0 and three of its neighbours: two triples that share two
+        # neighbours give the two cells on the face through 0 and those two
+        near = sorted(adj[0])
+        return sorted(cell(adj, 0, near[:3]) | cell(adj, 0, near[1:4]))
+    sys.exit("piece: ball R, edge R, cell or cells")
 
 
 def independent_subsets(piece, adj):
@@ -116,11 +128,13 @@ def independent_subsets(piece, adj):
     return np.array([[(s >> i) & 1 for i in range(len(piece))] for s in subsets], dtype=np.int64)
 
 
-def pattern_orbits(group, piece, bits):
+def pattern_orbits(group, piece, bits, least=1):
     """The piece's patterns merged into orbits of its stabiliser: the matrix M with x = M z
     (z: each orbit's probability, shared evenly by its patterns), the rows C with C z = 0 that
     make x agree with its images on their overlaps, one per distinct row (the invariance
-    under the stabiliser holds by construction), and how many images overlap the piece."""
+    under the stabiliser holds by construction), and how many images overlap the piece.
+    Only images sharing at least `least` vertices with the piece are used: fewer rows, a
+    bound no better, still valid."""
     idx = {v: i for i, v in enumerate(piece)}
     whole = frozenset(piece)
     stabiliser, images = [], {}
@@ -128,7 +142,7 @@ def pattern_orbits(group, piece, bits):
         image = frozenset(int(a[v]) for v in piece)
         if image == whole:
             stabiliser.append([idx[int(a[v])] for v in piece])
-        elif image & whole and image not in images:
+        elif len(image & whole) >= least and image not in images:
             images[image] = a
     weights = 1 << np.arange(len(piece), dtype=np.int64)
     smallest = bits @ weights
@@ -170,10 +184,40 @@ def pattern_orbits(group, piece, bits):
     return m, agree, len(images)
 
 
+def cover_distribution(group, piece, bits, m, path, pos):
+    """The orbit probabilities z of the patterns that COVER's independent set leaves on the
+    piece's images under the whole group (a feasible point of the program), and |I|."""
+    cover = set()
+    for line in open(path):
+        words = line.split()
+        if words and words[0] not in ("c", "s"):
+            cover.add(pos[int(words[0])])
+    n = len(pos)
+    inside = np.array([v not in cover for v in range(n)])
+    index = {int(k): i for i, k in enumerate(bits @ (1 << np.arange(len(piece), dtype=np.int64)))}
+    weights = 1 << np.arange(len(piece), dtype=np.int64)
+    x = np.zeros(len(bits))
+    for a in group:
+        x[index[int(inside[a[piece]] @ weights)]] += 1.0 / len(group)
+    # z_o is the sum of x over the orbit's patterns (m shares z_o evenly among them)
+    return (m.T > 0).astype(float) @ x, int(inside.sum())
+
+
 def main():
-    g = read(sys.argv[1])
-    kind = sys.argv[2]
-    radius = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    args = sys.argv[1:]
+    share, cover_path = 1, None
+    if "--share" in args:
+        at = args.index("--share")
+        share = int(args[at + 1])
+        del args[at:at + 2]
+    if "--cover" in args:
+        at = args.index("--cover")
+        cover_path = args[at + 1]
+        del args[at:at + 2]
+    start = time.time()
+    g = read(args[0])
+    kind = args[1]
+    radius = int(args[2]) if len(args) > 2 else 0
     nodes = sorted(g)
     n = len(nodes)
     pos = {v: i for i, v in enumerate(nodes)}
@@ -181,19 +225,32 @@ def main():
     piece = piece_of(g, nodes, adj, kind, radius)
     bits = independent_subsets(piece, adj)
     group = automorphisms(g, nodes)
-    m, agree, overlapping = pattern_orbits(group, piece, bits)
+    m, agree, overlapping = pattern_orbits(group, piece, bits, share)
     a_eq = vstack([agree, coo_matrix(np.ones((1, m.shape[1])))]).tocsr()
     b_eq = np.zeros(a_eq.shape[0])
     b_eq[-1] = 1
-    res = linprog(-(m.T @ (bits.sum(axis=1) / len(piece))), A_eq=a_eq, b_eq=b_eq,
-                  bounds=(0, None), method="highs")
+    objective = m.T @ (bits.sum(axis=1) / len(piece))
+    res = linprog(-objective, A_eq=a_eq, b_eq=b_eq, bounds=(0, None), method="highs-ipm")
     if res.status != 0:
         sys.exit(res.message)
     ratio = -res.fun
-    print(f"{sys.argv[1]}: {n} vertices, {len(group)} automorphisms; piece {kind}{f' {radius}' if kind != 'cell' else ''} "
-          f"of {len(piece)} vertices, {len(bits)} independent subsets in {m.shape[1]} orbits, "
-          f"{overlapping} overlapping images")
-    print(f"alpha / n <= {ratio:.6f}: alpha <= {ratio * n:.3f}, minimum cover >= {n - ratio * n:.3f}")
+    y = res.eqlin.marginals
+    reduced = -objective - a_eq.T @ y
+    certified = -(b_eq @ y) - min(0.0, reduced.min())
+    name = f"{kind}{f' {radius}' if kind in ('ball', 'edge') else ''}"
+    print(f"{args[0]}: {n} vertices, {len(group)} automorphisms; piece {name} of {len(piece)} "
+          f"vertices, {len(bits)} independent subsets in {m.shape[1]} orbits, {overlapping} "
+          f"images sharing at least {share} vertices, {a_eq.shape[0]} rows")
+    print(f"alpha / n <= {ratio:.6f}: alpha <= {ratio * n:.3f}, minimum cover >= "
+          f"{n - ratio * n:.3f}")
+    print(f"certified by the dual values: alpha <= {certified * n:.4f} (least reduced cost "
+          f"{reduced.min():.2e}), so alpha <= {int(np.floor(certified * n + 1e-9))} and the "
+          f"minimum cover >= {n - int(np.floor(certified * n + 1e-9))}; {time.time() - start:.0f} s")
+    if cover_path:
+        z, size = cover_distribution(group, piece, bits, m, cover_path, pos)
+        print(f"{cover_path}: independent set of {size}; its group average violates the rows by "
+              f"at most {np.abs(a_eq @ z - b_eq).max():.1e}, objective {objective @ z:.6f} "
+              f"against {size / n:.6f}")
 
 
 if __name__ == "__main__":
