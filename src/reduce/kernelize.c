@@ -19,6 +19,12 @@ struct kernel {
 
 /* Polls the stop flag and the clock only this often in the inner loops. */
 #define KERNEL_POLL_INTERVAL 1024
+/*
+ * The same for the rules tried once per vertex (twins, unconfined), which take
+ * up to tens of microseconds each on a dense component: 1,024 of them
+ * overran the quick try's 2 ms severalfold.
+ */
+#define VERTEX_POLL_INTERVAL 64
 
 struct kernel_opts kernel_opts_default(void)
 {
@@ -99,6 +105,8 @@ static int run_twins(struct reduction *red)
 {
     int changed = 0;
     for (int32_t v = 0; v < red->r.n; v++) {
+        if (v % VERTEX_POLL_INTERVAL == 0 && expired(red))
+            break;
         if (!rgraph_alive(&red->r, v))
             continue;
         int status = kernel_rule_twins(&red->r, v, red->o->folds);
@@ -113,7 +121,7 @@ static int run_unconfined(struct reduction *red)
 {
     int changed = 0;
     for (int32_t v = 0; v < red->r.n; v++) {
-        if (v % KERNEL_POLL_INTERVAL == 0 && expired(red))
+        if (v % VERTEX_POLL_INTERVAL == 0 && expired(red))
             break;
         if (!rgraph_alive(&red->r, v))
             continue;

@@ -237,7 +237,8 @@ static int run_solve(const struct graph *g, const struct solve_opts *o, struct c
  * them: on G(150, 0.03) (a 66-vertex kernel, 30 nodes, 0.1 ms of search) the
  * process took 3.3 ms, bnr's root local search running on beside the clique
  * search for a target below the optimum. What the try proves is the answer;
- * what it leaves unproven costs at most QUICK_SECONDS, and the full pipeline
+ * what it leaves unproven costs about QUICK_SECONDS (the rules and the search
+ * read the clock every few dozen vertices or nodes), and the full pipeline
  * starts again from this component. Smaller components start no race anyway:
  * they go straight to one solver, and a graph of thousands of them keeps
  * that solver.
@@ -248,7 +249,9 @@ static int run_solve(const struct graph *g, const struct solve_opts *o, struct c
 static int run_quick(struct pipeline rest, const struct graph *g, const struct solve_opts *o,
                      struct cover *out, struct solve_stats *st, struct error *err)
 {
-    if (g->n <= SMALL_COMPONENT || g->n > QUICK_MAX_VERTICES || deadline_passed(&o->deadline))
+    /* a limit that the try would use up is left to the stages that follow */
+    if (g->n <= SMALL_COMPONENT || g->n > QUICK_MAX_VERTICES || deadline_passed(&o->deadline) ||
+        (deadline_limited(&o->deadline) && deadline_left(&o->deadline) <= 2 * QUICK_SECONDS))
         return run_stage(rest, g, o, out, st, err);
     /*
      * The clique search on this thread alone: no local search, no ranks, no
@@ -277,8 +280,20 @@ static int run_quick(struct pipeline rest, const struct graph *g, const struct s
         }
         return r;
     }
-    cover_free(&c);
-    return run_stage(rest, g, o, out, st, err);
+    r = run_stage(rest, g, o, out, st, err);
+    /*
+     * Stopped by the caller's limit: the try's cover where it is the smaller,
+     * since the progress board has already shown its size.
+     */
+    struct error unused = {0};
+    if (r == SOLVE_STOPPED && c.size < out->size && cover_check(g, &c, &unused) == MVC_OK) {
+        cover_free(out);
+        *out = c;
+        st->best = c.size;
+    } else {
+        cover_free(&c);
+    }
+    return r;
 }
 
 /* STAGE_LINE_GRAPH */
