@@ -26,6 +26,16 @@ def read(path):
     return g
 
 
+def read_cover(path, pos):
+    """The vertices of a PACE .vc answer, as positions (pos: vertex -> position)."""
+    cover = set()
+    for line in open(path):
+        words = line.split()
+        if words and words[0] not in ("c", "s"):
+            cover.add(pos[int(words[0])])
+    return cover
+
+
 def cycles(g, k):
     """Cycles of length k, each counted once."""
     count = 0

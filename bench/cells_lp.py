@@ -31,7 +31,7 @@ from networkx.algorithms.isomorphism import GraphMatcher
 from scipy.optimize import linprog
 from scipy.sparse import coo_matrix, csr_matrix, vstack
 
-from cells import read  # bench/cells.py, beside this script
+from cells import read, read_cover  # bench/cells.py, beside this script
 
 
 def automorphisms(g, nodes):
@@ -187,11 +187,7 @@ def pattern_orbits(group, piece, bits, least=1):
 def cover_distribution(group, piece, bits, m, path, pos):
     """The orbit probabilities z of the patterns that COVER's independent set leaves on the
     piece's images under the whole group (a feasible point of the program), and |I|."""
-    cover = set()
-    for line in open(path):
-        words = line.split()
-        if words and words[0] not in ("c", "s"):
-            cover.add(pos[int(words[0])])
+    cover = read_cover(path, pos)
     n = len(pos)
     inside = np.array([v not in cover for v in range(n)])
     index = {int(k): i for i, k in enumerate(bits @ (1 << np.arange(len(piece), dtype=np.int64)))}

@@ -32,7 +32,7 @@ import time
 import cvxpy as cp
 import numpy as np
 
-from cells import read  # bench/cells.py, beside this script
+from cells import read, read_cover  # bench/cells.py, beside this script
 from cells_exact import packing_rows
 from cells_lp import automorphisms, independent_subsets, pattern_orbits, piece_of
 
@@ -200,10 +200,7 @@ def main():
           f"({time.time() - started:.1f} s)")
 
     if len(args) == 2:  # the group average of a real answer must satisfy every row
-        cover = set()
-        for line in open(args[1]):
-            if line.split() and line.split()[0] not in ("c", "s"):
-                cover.add(pos[int(line.split()[0])])
+        cover = read_cover(args[1], pos)
         x = np.array([0.0 if v in cover else 1.0 for v in range(n)])
         outer = np.outer(x, x)
         y.value = np.array([outer[orbital == j].mean() for j in range(k)])
