@@ -3,11 +3,16 @@
 
     bench/cells_exact.py GRAPH.gr mip SECONDS    # HiGHS branch-and-cut, prints its bounds
     bench/cells_exact.py GRAPH.gr cnf K > F.cnf  # is there an independent set of K? (CaDiCaL)
+    bench/cells_exact.py GRAPH.gr cnf-lex K > F.cnf  # the same, symmetry broken
+    bench/cells_exact.py GRAPH.gr cnf-lex-all K > F.cnf  # no vertex fixed, the whole group
 
 Both get what the graph's geometry gives for free, beyond its edges: every pentagon holds at
 most 2 vertices of an independent set and every dodecahedral cell at most 8 (the 120-cell's
 and the hemi-120-cell's cells, found as in cells_lp.py). Both fix one vertex in the set: the
-graphs are vertex-transitive, so some largest set holds any given vertex.
+graphs are vertex-transitive, so some largest set holds any given vertex. cnf-lex also asks
+the set to be the lexicographically least of its images under every automorphism that fixes
+that vertex (the lex-leader clauses of Crawford et al., in Aloul et al.'s linear encoding);
+cnf-lex-all fixes no vertex and asks it of every automorphism.
 
 Needs networkx, numpy and scipy.
 """
@@ -19,7 +24,7 @@ from scipy.optimize import Bounds, LinearConstraint, milp
 from scipy.sparse import coo_matrix
 
 from cells import read  # bench/cells.py, beside this script
-from cells_lp import cell
+from cells_lp import automorphisms, cell
 
 
 def faces(adj):
@@ -60,7 +65,7 @@ def mip(g, adj, seconds):
           f"nodes {getattr(res, 'mip_node_count', '?')}")
 
 
-def cnf(g, adj, k):
+def cnf(g, adj, k, lex):
     nodes = sorted(g)
     var = {v: i + 1 for i, v in enumerate(nodes)}
     clauses, top = [], [len(nodes)]
@@ -88,21 +93,42 @@ def cnf(g, adj, k):
         else:
             at_most([var[v] for v in vs], bound)
     at_most([-var[v] for v in nodes], len(nodes) - k)  # at least k in the set
-    clauses.append([var[nodes[0]]])
+    if lex != "all":
+        clauses.append([var[nodes[0]]])
+    if lex:
+        for a in automorphisms(g, nodes):
+            if (a[0] == 0 or lex == "all") and any(a != range(len(a))):
+                lex_leader([var[v] for v in nodes], a, clauses, fresh)
     print(f"p cnf {top[0]} {len(clauses)}")
     for clause in clauses:
         print(" ".join(map(str, clause)), 0)
 
 
+def lex_leader(x, a, clauses, fresh):
+    """x is at most x permuted by a, lexicographically (x[i] against x[a[i]], i ascending):
+    where the two first differ, x holds 0. equal: every earlier moved position agreed."""
+    moved = [i for i in range(len(x)) if a[i] != i]
+    equal = None
+    for at, i in enumerate(moved):
+        first = [-equal] if equal else []
+        clauses.append(first + [-x[i], x[a[i]]])
+        if at + 1 < len(moved):
+            nxt = fresh()
+            clauses.append(first + [-x[i], nxt])  # both 1 (x[a[i]] follows from x[i])
+            clauses.append(first + [x[a[i]], nxt])  # both 0
+            equal = nxt
+
+
 def main():
-    if len(sys.argv) != 4 or sys.argv[2] not in ("mip", "cnf"):
+    if len(sys.argv) != 4 or sys.argv[2] not in ("mip", "cnf", "cnf-lex", "cnf-lex-all"):
         sys.exit(__doc__)
     g = read(sys.argv[1])
     adj = {v: set(g[v]) for v in g}
     if sys.argv[2] == "mip":
         mip(g, adj, float(sys.argv[3]))
     else:
-        cnf(g, adj, int(sys.argv[3]))
+        lex = {"cnf": None, "cnf-lex": "fixed", "cnf-lex-all": "all"}[sys.argv[2]]
+        cnf(g, adj, int(sys.argv[3]), lex)
 
 
 if __name__ == "__main__":
