@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generated families: mvc-gpu beside the PACE 2019 winner, every cover checked.
 
-    bench/generated.py --family line|rb|gnp|networks --name NAME --mvc-gpu BUILD/mvc-gpu
+    bench/generated.py --family line|rb|gnp|regular|networks --name NAME --mvc-gpu BUILD/mvc-gpu
         [--peer PEERS/wegotyoucovered-vc_solver] [--time-limit 30] [--device TEXT]
         [--graphs DIR]
 
@@ -12,6 +12,7 @@ Families (each graph with its optimum known independently of mvc-gpu where one i
         N (D - 1), the BHOSLIB shape of PACE 2019's vc-exact_195 to 199;
   gnp   random graphs G(n, p), n from 100 to 250, p from 0.03 to 0.5: no optimum known
         beforehand, so the solvers' proven answers are compared with each other;
+  regular  random 3-, 4- and 5-regular graphs of 150-400 vertices; compared as gnp is;
   networks  models of real networks, 3,000-20,000 vertices (networkx): protein-interaction-
         like, citation-like, spatial, small-world, communities; compared as gnp is.
 Each graph is written in PACE form with its vertices shuffled, solved once by each solver (one
@@ -126,12 +127,27 @@ def network_graphs(rng):
         yield name, n, len(edges), None, lambda path, n=n, e=edges: write_shuffled(n, e, path, rng)
 
 
+REGULAR = [(3, 300), (3, 400), (4, 150), (4, 200), (4, 250), (5, 150), (5, 200)]
+
+
+def regular_graphs(rng):
+    """Random d-regular graphs (networkx, seed 1000 d + n): no reduction applies to them, and
+    their lower bounds stay near n / 2, far below the optimum."""
+    import networkx as nx
+    for d, n in REGULAR:
+        edges = list(nx.random_regular_graph(d, n, seed=1000 * d + n).edges())
+        yield (f"{d}-regular({n})", n, len(edges), None,
+               lambda path, n=n, e=edges: write_shuffled(n, e, path, rng))
+
+
 FAMILIES = {"line": (line_graphs, "Line graphs of random roots", "root",
                      "the root's edges minus its largest matching (networkx)"),
             "rb": (rb_graphs, "Forced model RB graphs (`bench/gen_rb.py`)", "graph",
                    "N (D - 1) for frbN-D, the forced solution's complement"),
             "gnp": (gnp_graphs, "Random graphs G(n, p) (networkx's draw, seed 1000 n + 1000 p)", "graph",
                     "unknown ('-'): proven answers of the two solvers must agree"),
+            "regular": (regular_graphs, "Random regular graphs (networkx, seed 1000 d + n)", "graph",
+                        "unknown ('-'): proven answers of the two solvers must agree"),
             "networks": (network_graphs, "Network models (networkx)", "model",
                          "unknown ('-'): proven answers of the two solvers must agree")}
 
