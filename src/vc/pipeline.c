@@ -205,10 +205,10 @@ static int few_triangles(const struct graph *g)
  * shared the 2-core machine's two cores and bnr took 5.96 s on a random
  * 4-regular graph of 200 vertices that it decides alone in 4.00 s.
  */
-static int threads_beside_bnr(int threads)
+static int threads_beside_bnr(const struct solve_opts *cpu)
 {
-    long cpus = threads > 0 ? threads : sysconf(_SC_NPROCESSORS_ONLN);
-    return cpus > 2 ? (int)cpus - 1 : 1;
+    int cpus = solve_cpus(cpu);
+    return cpus > 2 ? cpus - 1 : 1;
 }
 
 /*
@@ -247,7 +247,7 @@ static int solve_suited(const struct graph *g, const struct solve_opts *o, struc
         entrants[count] = entrants[0];
         entrants[count].opts.solver = SOLVER_CLIQUE;
         if (few_triangles(g))
-            entrants[count].opts.threads = threads_beside_bnr(cpu.threads);
+            entrants[count].opts.threads = threads_beside_bnr(&cpu);
         count++;
     }
 #ifdef HAVE_CUDA
@@ -397,9 +397,9 @@ static int run_line_graph(struct pipeline rest, const struct graph *g, const str
  */
 static int bound_sat_runs(const struct solve_opts *o)
 {
-    long cpus = o->threads > 0 ? o->threads : sysconf(_SC_NPROCESSORS_ONLN);
-    long runs = cpus > 4 ? 1 + (cpus - 4) / 4 : 1;
-    return runs < RACE_MAX_ENTRANTS - 1 ? (int)runs : RACE_MAX_ENTRANTS - 1;
+    int cpus = solve_cpus(o);
+    int runs = cpus > 4 ? 1 + (cpus - 4) / 4 : 1;
+    return runs < RACE_MAX_ENTRANTS - 1 ? runs : RACE_MAX_ENTRANTS - 1;
 }
 
 /*

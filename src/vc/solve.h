@@ -168,6 +168,9 @@ struct solve_opts {
 
 void solve_opts_default(struct solve_opts *o);
 
+/* The CPU threads o asks for: its --threads, else one per online CPU (at least 1). */
+int solve_cpus(const struct solve_opts *o);
+
 enum solve_outcome {
     SOLVE_OPTIMAL = 0,  /* MVC: the cover is minimum */
     SOLVE_FOUND = 1,    /* PVC: a cover of size <= k */

@@ -5,6 +5,7 @@
 #include "solve.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "bnr.h"
@@ -21,6 +22,14 @@ void solve_opts_default(struct solve_opts *o)
     o->reduce = 1;
     o->pipeline.bound_sat = 1;
     o->pipeline.gpu_after = -1;
+}
+
+int solve_cpus(const struct solve_opts *o)
+{
+    if (o->threads > 0)
+        return o->threads;
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    return online > 0 ? (int)online : 1;
 }
 
 const char *solver_name(enum solver_kind kind)

@@ -17,7 +17,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bound_sat.h"
 #include "clique_cover.h"
@@ -440,8 +439,8 @@ static int near_bound(int32_t size, int32_t bound)
 static int local_search_runs(const struct solve_opts *o, const struct graph *c, int32_t start,
                              int32_t target)
 {
-    long cpus = o->threads > 0 ? o->threads : sysconf(_SC_NPROCESSORS_ONLN);
-    return cpus >= LS_RUNS_MIN_CPUS && near_bound(start, target) && c->n <= LS_RUNS_MAX_VERTICES
+    return solve_cpus(o) >= LS_RUNS_MIN_CPUS && near_bound(start, target) &&
+                   c->n <= LS_RUNS_MAX_VERTICES
                ? LS_RUNS
                : 1;
 }

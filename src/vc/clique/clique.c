@@ -10,7 +10,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "clique_dist.h"
 #include "clique_maxsat.h"
@@ -553,9 +552,7 @@ int clique_search_threads_cap(int32_t n, int threads)
 
 static int search_threads(const struct solve_opts *o, int32_t n)
 {
-    long online = sysconf(_SC_NPROCESSORS_ONLN);
-    return clique_search_threads_cap(n,
-                                     o->threads > 0 ? o->threads : (online > 0 ? (int)online : 1));
+    return clique_search_threads_cap(n, solve_cpus(o));
 }
 
 /* One thread of a parallel search: whole subtrees of the root, one branch at a time. */

@@ -22,7 +22,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "clique.h"
 #include "clock.h"
@@ -486,8 +485,7 @@ static void worker_free(struct hood_worker *w)
 
 static int thread_count(const struct solve_opts *o)
 {
-    long online = sysconf(_SC_NPROCESSORS_ONLN);
-    int threads = o->threads > 0 ? o->threads : (online > 0 ? (int)online : 1);
+    int threads = solve_cpus(o);
     return threads > SPARSE_MAX_THREADS ? SPARSE_MAX_THREADS : threads;
 }
 
