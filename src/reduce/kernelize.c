@@ -37,6 +37,8 @@ struct kernel_opts kernel_opts_default(void)
         .unconfined = 1,
         .folds = 1,
         .deadline = {0, NULL},
+        .taken = NULL,
+        .taken_count = 0,
     };
 }
 
@@ -139,8 +141,17 @@ static int run_unconfined(struct reduction *red)
  */
 static int reduce_to_fixed_point(struct reduction *red)
 {
+    for (int32_t i = 0; i < red->o->taken_count; i++) {
+        int status = rgraph_take_chosen(&red->r, red->o->taken[i]);
+        if (status < 0)
+            return status;
+    }
+    /* every live vertex once, in id order, as on the graph without them */
+    while (rgraph_pop(&red->r) >= 0)
+        ;
     for (int32_t v = 0; v < red->r.n; v++)
-        rgraph_push(&red->r, v);
+        if (rgraph_alive(&red->r, v))
+            rgraph_push(&red->r, v);
     for (;;) {
         int status = run_local_rules(red);
         if (status < 0 || red->stopped || red->r.alive == 0)

@@ -37,6 +37,13 @@ struct kernel_opts {
      */
     int folds;
     struct deadline deadline; /* once passed, the kernel so far is returned */
+    /*
+     * A branching's choice: these vertices (distinct) go into the cover before
+     * any rule runs. The kernel then stands for the covers of the input that
+     * hold them, and its covers lift to such covers.
+     */
+    const int32_t *taken;
+    int32_t taken_count;
 };
 
 struct kernel_stats {
@@ -57,15 +64,19 @@ struct kernel_opts kernel_opts_default(void); /* every rule on, no limits */
 
 /*
  * Reduces g to a kernel whose vertices are relabelled 0..n'-1. Minimum covers
- * correspond: |minimum cover of g| = |minimum cover of the kernel| + offset.
- * o may be NULL (defaults), st may be NULL.
+ * correspond: |minimum cover of g| = |minimum cover of the kernel| + offset
+ * (of g's covers that hold o->taken, where it names vertices). o may be NULL
+ * (defaults), st may be NULL.
  */
 int kernel_reduce(const struct graph *g, const struct kernel_opts *o, struct kernel **out,
                   struct kernel_stats *st, struct error *err);
 
 const struct graph *kernel_graph(const struct kernel *k);
 
-/* Vertices the input cover has beyond the kernel cover (taken vertices, folds count 1 or 2). */
+/*
+ * Vertices the input cover has beyond the kernel cover (taken vertices, those
+ * of o->taken among them; folds count 1 or 2).
+ */
 int32_t kernel_offset(const struct kernel *k);
 
 /* Input id of kernel vertex v, or of the vertex a fold merged into it. */

@@ -134,6 +134,16 @@ int rgraph_take(struct rgraph *r, int32_t v, enum kernel_rule rule)
     return MVC_OK;
 }
 
+int rgraph_take_chosen(struct rgraph *r, int32_t v)
+{
+    assert(rgraph_alive(r, v));
+    if (kernel_log_take(&r->log, v) != MVC_OK)
+        return MVC_ENOMEM;
+    detach(r, v, RGRAPH_TAKEN);
+    r->offset++;
+    return MVC_OK;
+}
+
 void rgraph_exclude(struct rgraph *r, int32_t v, enum kernel_rule rule)
 {
     assert(rgraph_alive(r, v) && r->deg[v] == 0);

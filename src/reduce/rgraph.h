@@ -74,6 +74,9 @@ int32_t rgraph_pop(struct rgraph *r); /* -1 when the queue is empty */
 /* Puts v into the cover and removes it. */
 int rgraph_take(struct rgraph *r, int32_t v, enum kernel_rule rule);
 
+/* Puts v into the cover and removes it as a branching's choice, which no rule counts. */
+int rgraph_take_chosen(struct rgraph *r, int32_t v);
+
 /* Removes isolated v, which stays out of the cover. */
 void rgraph_exclude(struct rgraph *r, int32_t v, enum kernel_rule rule);
 

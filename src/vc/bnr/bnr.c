@@ -8,9 +8,9 @@
  *
  * Every search function answers one question about its graph: is there a
  * cover of at most limit vertices? In MVC mode (first == 0) it returns a
- * minimum one, in PVC mode (first != 0) the first one it finds. A node's
- * graph is freed as soon as its kernel is built, so memory stays
- * O(depth x kernel).
+ * minimum one, in PVC mode (first != 0) the first one it finds. A child's
+ * graph is its parent's kernel component with the branching's vertices
+ * taken as the first reduction, so memory stays O(depth x kernel).
  */
 #include "bnr.h"
 
@@ -60,8 +60,15 @@ struct bounded_split {
     int32_t total_bound;  /* their sum */
 };
 
-static int search_graph(struct bnr_search *s, const struct graph *g, struct graph *to_free,
-                        int32_t limit, int first, struct progress *report, struct cover *out);
+/* Vertices a branching puts into the cover. */
+struct branch_choice {
+    const int32_t *taken;
+    int32_t count;
+};
+
+static int search_graph(struct bnr_search *s, const struct graph *g,
+                        const struct branch_choice *choice, int32_t limit, int first,
+                        struct progress *report, struct cover *out);
 
 static int no_memory(struct bnr_search *s)
 {
@@ -305,49 +312,23 @@ static int32_t branching_vertex(const struct graph *g)
 
 /*
  * One child of a branching: the vertices taken go into the cover and leave the
- * graph, with dropped (-1: none), which stays out of it. out receives a cover
- * of c on FOUND or STOPPED, which is reported to report, c's scope.
+ * graph; the kernelization of c begins with them, so the child's graph is
+ * never built on its own. out receives a cover of c on FOUND or STOPPED,
+ * which is reported to report, c's scope.
  */
-static int search_child(struct bnr_search *s, const struct graph *c, const int32_t *taken,
-                        int32_t count, int32_t dropped, int32_t limit, int first,
+static int search_child(struct bnr_search *s, const struct graph *c,
+                        const struct branch_choice *choice, int32_t limit, int first,
                         struct progress *report, struct cover *out)
 {
-    if (limit - count < 0)
+    if (choice->count > limit)
         return NODE_NONE;
-    uint8_t *keep = malloc((size_t)c->n + 1);
-    int32_t *to_parent = malloc(((size_t)c->n + 1) * sizeof *to_parent);
-    struct graph *child = NULL;
-    if (keep != NULL && to_parent != NULL) {
-        memset(keep, 1, (size_t)c->n);
-        for (int32_t i = 0; i < count; i++)
-            keep[taken[i]] = 0;
-        if (dropped >= 0)
-            keep[dropped] = 0;
-        child = graph_induced(c, keep, to_parent);
-    }
-    free(keep);
-    if (child == NULL) {
-        free(to_parent);
-        return no_memory(s);
-    }
-    struct cover cc = {0};
-    /* the child's covers are c's with the taken vertices; its lower bounds are not c's */
+    /* the child's covers are c's; its lower bounds are not c's */
     struct progress scope;
-    struct progress *child_report = progress_open(&scope, report, count, PROGRESS_NO_BOUND);
-    int r = search_graph(s, child, child, limit - count, first, child_report, &cc);
-    if (has_cover(r, &cc)) {
-        if (cover_init(out, c->n) != MVC_OK) {
-            r = no_memory(s);
-        } else {
-            split_add_cover(out, &cc, to_parent);
-            for (int32_t i = 0; i < count; i++)
-                cover_add(out, taken[i]);
-            progress_improve(report, out->size);
-        }
-    }
+    struct progress *child_report = progress_open(&scope, report, 0, PROGRESS_NO_BOUND);
+    int r = search_graph(s, c, choice, limit, first, child_report, out);
+    if (has_cover(r, out))
+        progress_improve(report, out->size);
     progress_close(child_report);
-    cover_free(&cc);
-    free(to_parent);
     return r;
 }
 
@@ -359,16 +340,13 @@ static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, in
                   struct progress *report, struct cover *out)
 {
     int32_t v = branching_vertex(c);
-    struct {
-        const int32_t *taken;
-        int32_t count, dropped;
-    } child[2] = {{&v, 1, -1}, {c->adj + c->offsets[v], graph_degree(c, v), v}};
+    /* v's neighbours taken leave v isolated, and the reductions leave it out */
+    struct branch_choice child[2] = {{&v, 1}, {c->adj + c->offsets[v], graph_degree(c, v)}};
     int r = NODE_NONE;
     s->depth++;
     for (int i = 0; i < 2; i++) {
         struct cover cc = {0};
-        int ri = search_child(s, c, child[i].taken, child[i].count, child[i].dropped, limit, first,
-                              report, &cc);
+        int ri = search_child(s, c, &child[i], limit, first, report, &cc);
         if (ri == NODE_FOUND || (has_cover(ri, &cc) && (out->in == NULL || cc.size < out->size)))
             cover_swap(out, &cc);
         cover_free(&cc);
@@ -677,24 +655,25 @@ static int search_kernel(struct bnr_search *s, const struct kernel *k,
 }
 
 /*
- * One search node: kernelize g (freeing to_free, g itself or NULL, once the
- * kernel is built), search the kernel, lift its cover into out. report is
- * g's scope.
+ * One search node: kernelize g after putting choice's vertices (choice may be
+ * NULL) into the cover, search the kernel, lift its cover into out: a cover of
+ * g that holds choice's vertices. report is g's scope.
  */
-static int search_graph(struct bnr_search *s, const struct graph *g, struct graph *to_free,
-                        int32_t limit, int first, struct progress *report, struct cover *out)
+static int search_graph(struct bnr_search *s, const struct graph *g,
+                        const struct branch_choice *choice, int32_t limit, int first,
+                        struct progress *report, struct cover *out)
 {
-    if (limit < 0) {
-        graph_free(to_free);
+    if (limit < 0)
         return NODE_NONE;
-    }
     s->nodes++;
     progress_nodes(report, 1);
     if (stop_requested(s)) {
         int r = stopped_at_node(s, g, limit, out);
+        if (has_cover(r, out) && choice != NULL)
+            for (int32_t i = 0; i < choice->count; i++)
+                cover_add(out, choice->taken[i]); /* still within the limit: g->n is */
         if (has_cover(r, out))
             progress_improve(report, out->size);
-        graph_free(to_free);
         return r;
     }
     struct kernel_opts ko = kernel_opts_default();
@@ -705,10 +684,13 @@ static int search_graph(struct bnr_search *s, const struct graph *g, struct grap
      * cycle-cover bound gives its bound at every node.
      */
     ko.lp = s->depth == 0;
+    if (choice != NULL) {
+        ko.taken = choice->taken;
+        ko.taken_count = choice->count;
+    }
     struct kernel *k = NULL;
     struct kernel_stats ks;
     int status = kernel_reduce(g, &ko, &k, &ks, s->err);
-    graph_free(to_free);
     if (status != MVC_OK)
         return status;
     struct cover kc = {0};
