@@ -48,9 +48,10 @@ static inline int check_run(const struct solver_check *s, const struct graph *g,
 
 struct check_tally {
     int graphs, solves, failed;
-    int searched; /* graphs on which the MVC search visited a node */
-    int improved; /* graphs on which it beat the greedy cover */
-    int branched; /* graphs on which it visited more than one node */
+    int searched;                /* graphs on which the MVC search visited a node */
+    int improved;                /* graphs on which it beat the greedy cover */
+    int branched;                /* graphs on which it visited more than one node */
+    int64_t parallel_branchings; /* bnr: over all its solves, MVC and PVC */
 };
 
 /* MVC, then PVC at k = opt - 1, opt and opt + 1, each against the reference optimum opt. */
@@ -71,6 +72,7 @@ static inline void check_against(const struct solver_check *s, const struct grap
     t->searched += st.nodes > 0;
     t->improved += st.greedy_size > opt;
     t->branched += st.nodes > 1;
+    t->parallel_branchings += st.parallel_branchings;
 
     if (opt > 0) {
         outcome = check_run(s, g, opt - 1, &c, &st);
@@ -79,6 +81,7 @@ static inline void check_against(const struct solver_check *s, const struct grap
                 "%s: PVC k = %d: no cover (outcome %d), a valid cover returned", desc, opt - 1,
                 outcome))
             t->failed++;
+        t->parallel_branchings += st.parallel_branchings;
     }
     for (int extra = 0; extra <= 1; extra++) {
         outcome = check_run(s, g, opt + extra, &c, &st);
@@ -86,6 +89,7 @@ static inline void check_against(const struct solver_check *s, const struct grap
         if (!ok(outcome == SOLVE_FOUND && check_valid(g, &c) && c.size <= opt + extra,
                 "%s: PVC k = %d: found a valid cover of size %d", desc, opt + extra, c.size))
             t->failed++;
+        t->parallel_branchings += st.parallel_branchings;
     }
     cover_free(&c);
 }

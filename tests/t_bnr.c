@@ -26,6 +26,20 @@ static int solve_bnr_8(const struct graph *g, const struct solve_opts *o, struct
 }
 static const struct solver_check bnr_8 = {solve_bnr_8, "bnr", 0};
 
+/* bnr on 4 threads: its branchings on components of 32 vertices or more run in parallel */
+static int solve_bnr_4(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                       struct solve_stats *st, struct error *err)
+{
+    struct solve_opts four;
+    if (o != NULL)
+        four = *o;
+    else
+        solve_opts_default(&four);
+    four.threads = 4;
+    return solve_bnr(g, &four, out, st, err);
+}
+static const struct solver_check bnr_4 = {solve_bnr_4, "bnr", 0};
+
 /* Sparse graphs with vertices of degree one and two: folds, components and LP fixing happen. */
 static struct graph *sparse_graph(uint64_t seed, int32_t max_n, char *desc, size_t len)
 {
@@ -113,6 +127,56 @@ static void test_against_seq(uint64_t master)
     }
     ok(t.failed == 0, "%d graphs of up to 60 vertices, %d solves: all agree with seq", t.graphs,
        t.solves);
+}
+
+/*
+ * Two random Hamiltonian cycles on n vertices, merged: nearly 4-regular, so
+ * that no reduction applies and the search branches on components of 32
+ * vertices and more. Below 64 vertices the root has no local search, so the
+ * children find covers too, not only refute.
+ */
+static struct graph *two_cycles(uint64_t seed, int32_t n, char *desc, size_t len)
+{
+    struct rng r = {seed};
+    static struct gen_edges ge;
+    static int32_t order[256];
+    ge.m = 0;
+    ge.n = n;
+    for (int cycle = 0; cycle < 2; cycle++) {
+        for (int32_t i = 0; i < n; i++)
+            order[i] = i;
+        for (int32_t i = n - 1; i > 0; i--) {
+            int32_t j = rng_below(&r, i + 1), t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        for (int32_t i = 0; i < n; i++)
+            gen_edge(&ge, order[i], order[(i + 1) % n]);
+    }
+    snprintf(desc, len, "two Hamiltonian cycles n=%d seed=%llu", n, (unsigned long long)seed);
+    return gen_build(&ge, &r);
+}
+
+/*
+ * The branchings spread over threads: MVC and PVC as the seq solver answers,
+ * in PVC mode the child that answers ending its sibling.
+ */
+static void test_parallel_branchings(uint64_t master)
+{
+    struct check_tally t = {0};
+    char desc[96];
+    for (int i = 0; i < 24; i++) {
+        uint64_t seed = master + (uint64_t)(2000 + i) * 15485863;
+        struct graph *g = two_cycles(seed, 36 + i % 4 * 8, desc, sizeof desc);
+        check_against(&bnr_4, g, seq_minimum(g), desc, &t);
+        graph_free(g);
+    }
+    ok(t.failed == 0,
+       "%d graphs of 36-60 vertices, nearly 4-regular, %d solves on 4 threads: all "
+       "agree with seq",
+       t.graphs, t.solves);
+    ok(t.parallel_branchings > 0, "%lld branchings ran their children on two threads",
+       (long long)t.parallel_branchings);
 }
 
 /*
@@ -286,6 +350,7 @@ int main(void)
     check_special(&bnr);
     test_random(master);
     test_against_seq(master);
+    test_parallel_branchings(master);
     test_planted(master);
     test_stop(master);
     test_stopped_answer_is_best_reported(master);

@@ -127,6 +127,8 @@ int stats_write_json(FILE *out, const struct run_info *run, const struct solve_s
             (long)st->greedy_size, (long long)st->nodes);
     if (st->maxsat_spared > 0)
         fprintf(out, ",\n  \"maxsat_spared\": %lld", (long long)st->maxsat_spared);
+    if (st->parallel_branchings > 0)
+        fprintf(out, ",\n  \"parallel_branchings\": %lld", (long long)st->parallel_branchings);
     json_symmetry(out, st);
     json_ranks(out, st);
     fprintf(out,

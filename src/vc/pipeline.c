@@ -133,11 +133,15 @@ static int enter_solver(const void *arg, const struct graph *g, const struct sol
     return solver_run(g, o, out, st, err);
 }
 
+/* arg: the count of bound-sat runs going on (bnr_opts.threads_beside), this one among them. */
 static int enter_bound_sat(const void *arg, const struct graph *g, const struct solve_opts *o,
                            struct cover *out, struct solve_stats *st, struct error *err)
 {
-    (void)arg;
-    return solve_bound_sat(g, o, out, st, err);
+    int *running = (int *)arg;
+    __atomic_add_fetch(running, 1, __ATOMIC_RELAXED);
+    int result = solve_bound_sat(g, o, out, st, err);
+    __atomic_sub_fetch(running, 1, __ATOMIC_RELAXED);
+    return result;
 }
 
 /* STAGE_SOLVE */
@@ -228,6 +232,8 @@ static int solve_suited(const struct graph *g, const struct solve_opts *o, struc
 {
     struct solve_opts cpu = *o;
     cpu.solver = cpu_solver_for(g);
+    if (g->n <= SMALL_COMPONENT)
+        cpu.bnr.branch_threads = 1; /* decided in a few nodes, each cheaper than a thread's start */
 #ifdef HAVE_CUDA
     /*
      * Two cores stay free for the CUDA start-up and the GPU solver's host
@@ -248,6 +254,8 @@ static int solve_suited(const struct graph *g, const struct solve_opts *o, struc
         entrants[count].opts.solver = SOLVER_CLIQUE;
         if (few_triangles(g))
             entrants[count].opts.threads = threads_beside_bnr(&cpu);
+        else
+            entrants[0].opts.bnr.branch_threads = 1; /* the CPUs are the clique search's */
         count++;
     }
 #ifdef HAVE_CUDA
@@ -415,8 +423,10 @@ static int run_bound_sat(struct pipeline rest, const struct graph *g, const stru
     if (g->n <= SMALL_COMPONENT || g->m > BOUND_SAT_MAX_EDGES)
         return run_stage(rest, g, o, out, st, err);
     struct race_entrant entrants[RACE_MAX_ENTRANTS];
-    int count = 0;
+    int count = 0, running = 0;
     entrants[count++] = (struct race_entrant){.opts = *o, .solve = enter_stages, .arg = &rest};
+    /* bnr's branchings leave the bound-sat runs their CPUs while they last */
+    entrants[0].opts.bnr.threads_beside = &running;
     /*
      * All bound-sat runs start at once: in race.c an entrant that ends
      * unproven (here: the bound refuted) keeps later starters from starting.
@@ -434,7 +444,8 @@ static int run_bound_sat(struct pipeline rest, const struct graph *g, const stru
     sat.bound_sat.slack_after = now + BOUND_SAT_SLACK_AFTER;
     int runs = bound_sat_runs(o);
     for (int i = 0; i < runs; i++) {
-        entrants[count] = (struct race_entrant){.opts = sat, .solve = enter_bound_sat};
+        entrants[count] =
+            (struct race_entrant){.opts = sat, .solve = enter_bound_sat, .arg = &running};
         entrants[count].opts.seed = o->seed + (uint64_t)i;
         /*
          * Past the first, the runs' CDCL is CaDiCaL's in builds with it, each
@@ -466,6 +477,7 @@ static void add_component_stats(struct solve_stats *total, const struct solve_st
 {
     total->nodes += part->nodes;
     total->maxsat_spared += part->maxsat_spared;
+    total->parallel_branchings += part->parallel_branchings;
     total->t_upper += part->t_upper;
     total->t_search += part->t_search;
     total->greedy_size += part->greedy_size;

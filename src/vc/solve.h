@@ -136,11 +136,27 @@ struct bound_sat_opts {
     enum bound_sat_cadical cadical;
 };
 
+struct bnr_opts {
+    /*
+     * The threads bnr's branchings may spread over, its own among them: 0 for
+     * solve_cpus, 1 to branch on one thread. The pipeline sets 1 where bnr
+     * races a clique search that needs the CPUs.
+     */
+    int branch_threads;
+    /*
+     * Where not NULL: how many threads of other searches run beside bnr now
+     * (atomic; the pipeline's bound-sat runs). bnr's branchings start a
+     * thread only where one is free beyond those.
+     */
+    const int *threads_beside;
+};
+
 /*
  * What every solver gets: the problem, when to end, the CPU threads, where
  * to report; then what one solver or the pipeline alone reads, each in a
  * struct of its own.
  */
+
 struct solve_opts {
     enum solver_kind solver;
     int64_t k;     /* PVC parameter, or -1 for MVC */
@@ -164,6 +180,7 @@ struct solve_opts {
     struct gpu_opts gpu;
     struct clique_search_opts clique;
     struct bound_sat_opts bound_sat;
+    struct bnr_opts bnr;
 };
 
 void solve_opts_default(struct solve_opts *o);
@@ -192,7 +209,8 @@ struct solve_stats {
     int32_t best;        /* size of the best cover found */
     int32_t lower_bound; /* best proven lower bound (== best when proven) */
     int proven;
-    int64_t maxsat_spared; /* clique: branches that MaxSAT reasoning made unnecessary */
+    int64_t maxsat_spared;       /* clique: branches that MaxSAT reasoning made unnecessary */
+    int64_t parallel_branchings; /* bnr: branchings whose two children ran on two threads */
     /* GPU only */
     int block_size, blocks, shared_kernel;
     int64_t worklist_size;

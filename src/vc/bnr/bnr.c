@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "bound_sat.h"
+#include "branch_threads.h"
 #include "clique_cover.h"
 #include "clock.h"
 #include "components.h"
@@ -45,12 +46,16 @@ enum node_result {
     NODE_STOPPED,
 };
 
+/* One thread's search: each thread a branching starts has a copy of its own. */
 struct bnr_search {
     const struct solve_opts *o;
     struct error *err;
     int64_t nodes;
-    int32_t depth;            /* branchings above the current node */
-    int32_t root_lower_bound; /* on the input's minimum cover, from the root's kernel */
+    int64_t parallel_branchings;      /* whose second child this thread started on another */
+    int32_t depth;                    /* branchings above the current node */
+    int32_t root_lower_bound;         /* on the input's minimum cover, from the root's kernel */
+    struct branch_threads *threads;   /* shared by the whole search */
+    const struct cancel_link *cancel; /* this thread's branchings searched in parallel */
 };
 
 /* A kernel split into connected components, each with its lower bound. */
@@ -75,9 +80,10 @@ static int no_memory(struct bnr_search *s)
     return error_set(s->err, MVC_ENOMEM, "out of memory in the branch-and-reduce search");
 }
 
+/* The time limit or the stop flag, or an answer no longer wanted (a sibling answered PVC). */
 static int stop_requested(struct bnr_search *s)
 {
-    return deadline_passed(&s->o->deadline);
+    return deadline_passed(&s->o->deadline) || cancel_link_raised(s->cancel);
 }
 
 static void cover_swap(struct cover *a, struct cover *b)
@@ -332,18 +338,20 @@ static int search_child(struct bnr_search *s, const struct graph *c,
     return r;
 }
 
-/*
- * Either v is in a minimum cover, or it is not and all its neighbours are.
- * In MVC mode each cover found lowers the limit for the next child.
- */
-static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, int first,
-                  struct progress *report, struct cover *out)
+/* The two children of a branching on v: v taken, or all its neighbours. */
+static void branch_children(const struct graph *c, const int32_t *v, struct branch_choice child[2])
 {
-    int32_t v = branching_vertex(c);
     /* v's neighbours taken leave v isolated, and the reductions leave it out */
-    struct branch_choice child[2] = {{&v, 1}, {c->adj + c->offsets[v], graph_degree(c, v)}};
+    child[0] = (struct branch_choice){v, 1};
+    child[1] = (struct branch_choice){c->adj + c->offsets[*v], graph_degree(c, *v)};
+}
+
+/* The children one after the other: in MVC mode each cover found lowers the next one's limit. */
+static int branch_in_turn(struct bnr_search *s, const struct graph *c,
+                          const struct branch_choice child[2], int32_t limit, int first,
+                          struct progress *report, struct cover *out)
+{
     int r = NODE_NONE;
-    s->depth++;
     for (int i = 0; i < 2; i++) {
         struct cover cc = {0};
         int ri = search_child(s, c, &child[i], limit, first, report, &cc);
@@ -359,6 +367,126 @@ static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, in
         if (ri < 0 || ri == NODE_STOPPED || (ri == NODE_FOUND && first))
             break;
     }
+    return r;
+}
+
+/* The second child of a branching, searched on a thread of its own. */
+struct forked_child {
+    struct bnr_search s; /* the thread's copy */
+    struct error err;
+    const struct graph *c;
+    const struct branch_choice *choice;
+    int32_t limit;
+    int first;
+    struct progress *report;
+    int *answered; /* raised once a child has PVC's answer */
+    struct cover out;
+    int result;
+};
+
+static void *forked_child_run(void *arg)
+{
+    struct forked_child *f = arg;
+    f->result = search_child(&f->s, f->c, f->choice, f->limit, f->first, f->report, &f->out);
+    if (f->first && f->result == NODE_FOUND)
+        __atomic_store_n(f->answered, 1, __ATOMIC_RELEASE);
+    branch_threads_release(f->s.threads);
+    return NULL;
+}
+
+/*
+ * Both children at once, the second on another thread, each under the
+ * branching's own limit: the second does not wait for the first's cover to
+ * lower it, so it may search more than in turn, on a CPU that would be idle.
+ * The answer is the one the children in turn would give: in MVC mode the
+ * smaller cover (each child's is the minimum within the limit), in PVC mode
+ * the first found, which also ends the other child. The second child's
+ * thread is claimed from s->threads already; it gives it back as it ends.
+ */
+static int branch_in_parallel(struct bnr_search *s, const struct graph *c,
+                              const struct branch_choice child[2], int32_t limit, int first,
+                              struct progress *report, struct cover *out)
+{
+    int answered = 0;
+    struct cancel_link link = {&answered, s->cancel};
+    struct forked_child f = {.s = *s,
+                             .c = c,
+                             .choice = &child[1],
+                             .limit = limit,
+                             .first = first,
+                             .report = report,
+                             .answered = &answered};
+    f.s.err = &f.err;
+    f.s.nodes = f.s.parallel_branchings = 0;
+    f.s.cancel = &link;
+    pthread_t thread;
+    if (branch_threads_start(s->threads, &thread, forked_child_run, &f) != 0) {
+        branch_threads_release(s->threads);
+        return branch_in_turn(s, c, child, limit, first, report, out);
+    }
+    const struct cancel_link *above = s->cancel;
+    s->cancel = &link;
+    struct cover c0 = {0};
+    int r0 = search_child(s, c, &child[0], limit, first, report, &c0);
+    s->cancel = above;
+    if (first && r0 == NODE_FOUND)
+        __atomic_store_n(&answered, 1, __ATOMIC_RELEASE);
+    /* while this thread waits, its CPU may take another branching */
+    branch_threads_release(s->threads);
+    pthread_join(thread, NULL);
+    branch_threads_retake(s->threads);
+    s->nodes += f.s.nodes;
+    s->parallel_branchings += 1 + f.s.parallel_branchings;
+    int r1 = f.result, r;
+    struct cover *c1 = &f.out;
+    if (r0 < 0 || r1 < 0) {
+        r = r0 < 0 ? r0 : r1;
+        if (r0 >= 0)
+            *s->err = f.err;
+    } else if (first && (r0 == NODE_FOUND || r1 == NODE_FOUND)) {
+        r = NODE_FOUND;
+        cover_swap(out, r0 == NODE_FOUND ? &c0 : c1);
+    } else {
+        /* a cover a child holds is within the limit whatever its result (has_cover) */
+        r = r0 == NODE_STOPPED || r1 == NODE_STOPPED ? NODE_STOPPED
+            : r0 == NODE_FOUND || r1 == NODE_FOUND   ? NODE_FOUND
+                                                     : NODE_NONE;
+        int take0 = has_cover(r0, &c0), take1 = has_cover(r1, c1);
+        if (take0 && take1)
+            take0 = c0.size <= c1->size, take1 = !take0;
+        if (take0 || take1)
+            cover_swap(out, take0 ? &c0 : c1);
+    }
+    cover_free(&c0);
+    cover_free(c1);
+    return r;
+}
+
+/*
+ * Branchings on components of FORK_MIN_VERTICES to FORK_MAX_VERTICES start a
+ * thread for their second child where one is free. Below, a thread's start
+ * costs about as much as the child's search; above, each thread would hold a
+ * path of kernels as large as the one thread does (O(depth x kernel)), on
+ * graphs where the branching seldom ends anyway.
+ */
+#define FORK_MIN_VERTICES 32
+#define FORK_MAX_VERTICES 4096
+
+/*
+ * Either v is in a minimum cover, or it is not and all its neighbours are.
+ * The two children are searched at once where a thread is free.
+ */
+static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, int first,
+                  struct progress *report, struct cover *out)
+{
+    int32_t v = branching_vertex(c);
+    struct branch_choice child[2];
+    branch_children(c, &v, child);
+    s->depth++;
+    int r =
+        c->n >= FORK_MIN_VERTICES && c->n <= FORK_MAX_VERTICES && branch_threads_claim(s->threads)
+            ? branch_in_parallel(s, c, child, limit, first, report, out)
+            : branch_in_turn(s, c, child, limit, first, report, out);
     s->depth--;
     return r;
 }
@@ -712,11 +840,16 @@ static int search_graph(struct bnr_search *s, const struct graph *g,
  * one vertex into the cover, so it goes at most limit + 1 levels deep: it
  * runs on a thread whose stack is sized for that, rather than on the
  * caller's (8 MiB hold about 14000 levels); on the caller's when no such
- * thread can be had.
+ * thread can be had. The threads its branchings start get the same.
  */
 #define STACK_PER_LEVEL 2048
 #define STACK_BASE ((size_t)8 << 20)
 #define STACK_MAX ((size_t)1 << 30)
+
+static int bnr_branch_threads(const struct solve_opts *o)
+{
+    return o->bnr.branch_threads > 0 ? o->bnr.branch_threads : solve_cpus(o);
+}
 
 struct root_call {
     struct bnr_search *s;
@@ -740,18 +873,16 @@ static int search_root(struct bnr_search *s, const struct graph *g, int32_t limi
 {
     struct root_call call = {s, g, limit, first, out, 0};
     size_t stack = STACK_BASE + ((size_t)limit + 2) * STACK_PER_LEVEL;
-    pthread_attr_t attr;
+    struct branch_threads threads;
+    branch_threads_init(&threads, bnr_branch_threads(s->o), s->o->bnr.threads_beside,
+                        stack < STACK_MAX ? stack : STACK_MAX);
+    s->threads = &threads;
     pthread_t thread;
-    int started = pthread_attr_init(&attr) == 0;
-    if (started) {
-        started = pthread_attr_setstacksize(&attr, stack < STACK_MAX ? stack : STACK_MAX) == 0 &&
-                  pthread_create(&thread, &attr, search_root_thread, &call) == 0;
-        pthread_attr_destroy(&attr);
-    }
-    if (started)
+    if (branch_threads_start(&threads, &thread, search_root_thread, &call) == 0)
         pthread_join(thread, NULL);
     else
         search_root_thread(&call);
+    s->threads = NULL;
     return call.result;
 }
 
@@ -774,6 +905,7 @@ int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover
     int r = search_root(&s, g, limit, pvc, &found);
     st->t_search = clock_seconds() - t_search;
     st->nodes = s.nodes;
+    st->parallel_branchings = s.parallel_branchings;
     if (r < 0) {
         cover_free(&found);
         return r;
