@@ -80,7 +80,7 @@ static int no_memory(struct bnr_search *s)
     return error_set(s->err, MVC_ENOMEM, "out of memory in the branch-and-reduce search");
 }
 
-/* The time limit or the stop flag, or an answer no longer wanted (a sibling answered PVC). */
+/* The time limit or the stop flag, or an answer no longer wanted (a sibling's settled it). */
 static int stop_requested(struct bnr_search *s)
 {
     return deadline_passed(&s->o->deadline) || cancel_link_raised(s->cancel);
@@ -379,17 +379,23 @@ struct forked_child {
     int32_t limit;
     int first;
     struct progress *report;
-    int *answered; /* raised once a child has PVC's answer */
+    int *settled; /* raised once one child's result decides the branching: PVC's cover, an error */
     struct cover out;
     int result;
 };
+
+/* Whether a child's result makes its sibling's unneeded: a cover in PVC mode, or an error. */
+static int settles(int result, int first)
+{
+    return result < 0 || (first && result == NODE_FOUND);
+}
 
 static void *forked_child_run(void *arg)
 {
     struct forked_child *f = arg;
     f->result = search_child(&f->s, f->c, f->choice, f->limit, f->first, f->report, &f->out);
-    if (f->first && f->result == NODE_FOUND)
-        __atomic_store_n(f->answered, 1, __ATOMIC_RELEASE);
+    if (settles(f->result, f->first))
+        __atomic_store_n(f->settled, 1, __ATOMIC_RELEASE);
     branch_threads_release(f->s.threads);
     return NULL;
 }
@@ -407,15 +413,15 @@ static int branch_in_parallel(struct bnr_search *s, const struct graph *c,
                               const struct branch_choice child[2], int32_t limit, int first,
                               struct progress *report, struct cover *out)
 {
-    int answered = 0;
-    struct cancel_link link = {&answered, s->cancel};
+    int settled = 0;
+    struct cancel_link link = {&settled, s->cancel};
     struct forked_child f = {.s = *s,
                              .c = c,
                              .choice = &child[1],
                              .limit = limit,
                              .first = first,
                              .report = report,
-                             .answered = &answered};
+                             .settled = &settled};
     f.s.err = &f.err;
     f.s.nodes = f.s.parallel_branchings = 0;
     f.s.cancel = &link;
@@ -429,8 +435,8 @@ static int branch_in_parallel(struct bnr_search *s, const struct graph *c,
     struct cover c0 = {0};
     int r0 = search_child(s, c, &child[0], limit, first, report, &c0);
     s->cancel = above;
-    if (first && r0 == NODE_FOUND)
-        __atomic_store_n(&answered, 1, __ATOMIC_RELEASE);
+    if (settles(r0, first))
+        __atomic_store_n(&settled, 1, __ATOMIC_RELEASE);
     /* while this thread waits, its CPU may take another branching */
     branch_threads_release(s->threads);
     pthread_join(thread, NULL);
