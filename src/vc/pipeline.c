@@ -133,14 +133,14 @@ static int enter_solver(const void *arg, const struct graph *g, const struct sol
     return solver_run(g, o, out, st, err);
 }
 
-/* arg: the count of bound-sat runs going on (bnr_opts.threads_beside), this one among them. */
+/* One bound-sat run, counted among those computing (bound_sat_opts.running) while it does. */
 static int enter_bound_sat(const void *arg, const struct graph *g, const struct solve_opts *o,
                            struct cover *out, struct solve_stats *st, struct error *err)
 {
-    int *running = (int *)arg;
-    __atomic_add_fetch(running, 1, __ATOMIC_RELAXED);
+    (void)arg;
+    __atomic_add_fetch(o->bound_sat.running, 1, __ATOMIC_RELAXED);
     int result = solve_bound_sat(g, o, out, st, err);
-    __atomic_sub_fetch(running, 1, __ATOMIC_RELAXED);
+    __atomic_sub_fetch(o->bound_sat.running, 1, __ATOMIC_RELAXED);
     return result;
 }
 
@@ -428,7 +428,7 @@ static int run_bound_sat(struct pipeline rest, const struct graph *g, const stru
     struct race_entrant entrants[RACE_MAX_ENTRANTS];
     int count = 0, running = 0;
     entrants[count++] = (struct race_entrant){.opts = *o, .solve = enter_stages, .arg = &rest};
-    /* bnr's branchings leave the bound-sat runs their CPUs while they last */
+    /* bnr's branchings leave the bound-sat runs their CPUs while they compute */
     entrants[0].opts.bnr.threads_beside = &running;
     /*
      * All bound-sat runs start at once: in race.c an entrant that ends
@@ -445,10 +445,10 @@ static int run_bound_sat(struct pipeline rest, const struct graph *g, const stru
     double now = clock_seconds();
     sat.bound_sat.first_round_until = now + BOUND_SAT_AFTER;
     sat.bound_sat.slack_after = now + BOUND_SAT_SLACK_AFTER;
+    sat.bound_sat.running = &running;
     int runs = bound_sat_runs(o);
     for (int i = 0; i < runs; i++) {
-        entrants[count] =
-            (struct race_entrant){.opts = sat, .solve = enter_bound_sat, .arg = &running};
+        entrants[count] = (struct race_entrant){.opts = sat, .solve = enter_bound_sat};
         entrants[count].opts.seed = o->seed + (uint64_t)i;
         /*
          * Past the first, the runs' CDCL is CaDiCaL's in builds with it, each

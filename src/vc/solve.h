@@ -129,6 +129,12 @@ struct bound_sat_opts {
      */
     double first_round_until, slack_after;
     /*
+     * NULL, or the count (atomic) of bound-sat runs computing now, which the
+     * pipeline's runs join while they compute and leave while they wait for
+     * the times above: bnr leaves them their CPUs (bnr_opts.threads_beside).
+     */
+    int *running;
+    /*
      * The GPU's walkers join the local search for the transversal where it is
      * min-conflicts tabu search (gpu_transversal.h); builds with CUDA only.
      */

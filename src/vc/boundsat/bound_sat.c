@@ -213,10 +213,17 @@ static void retire_sat(struct sat *s, struct search_totals *tot)
  * every 0.2 ms: a race that ends while bound-sat waits here waits for it to
  * notice (at most 0.3 s of such looks).
  */
-static void wait_until(const struct deadline *d, double until)
+/* Sleeps until `until`, out of the count of runs computing (running, may be NULL) meanwhile. */
+static void wait_until(const struct deadline *d, double until, int *running)
 {
+    if (clock_seconds() >= until || deadline_passed(d))
+        return;
+    if (running != NULL)
+        __atomic_sub_fetch(running, 1, __ATOMIC_RELAXED);
     while (clock_seconds() < until && !deadline_passed(d))
         clock_sleep(0.0002);
+    if (running != NULL)
+        __atomic_add_fetch(running, 1, __ATOMIC_RELAXED);
 }
 
 /*
@@ -343,7 +350,7 @@ static int search_transversal(const struct graph *g, const int32_t *clique_of, i
         if (r != SAT_UNKNOWN || deadline_passed(&w.deadline))
             break;
         if (tot->rounds > 0)
-            wait_until(&w.deadline, o->bound_sat.first_round_until);
+            wait_until(&w.deadline, o->bound_sat.first_round_until, o->bound_sat.running);
         if (deadline_passed(&w.deadline))
             break;
         /*
@@ -523,7 +530,7 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
                 st->lower_bound = bound + 1;
                 progress_lower(o->report, st->lower_bound);
                 slack = pvc_slack;
-                wait_until(&o->deadline, o->bound_sat.slack_after);
+                wait_until(&o->deadline, o->bound_sat.slack_after, o->bound_sat.running);
                 continue;
             }
             st->lower_bound = bound + slack + 1;
@@ -533,7 +540,7 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
             slack++;
             if (may_shake) {
                 /* as the local search's rounds: what ends within the wait keeps both cores */
-                wait_until(&o->deadline, o->bound_sat.first_round_until);
+                wait_until(&o->deadline, o->bound_sat.first_round_until, o->bound_sat.running);
                 int32_t before = cliques;
                 if (clique_cover_shake(g, SHAKE_ROUNDS, SHAKE_PATIENCE,
                                        SHAKE_SEED + (uint64_t)o->seed, &o->deadline, clique_of,
@@ -568,7 +575,7 @@ int solve_bound_sat(const struct graph *g, const struct solve_opts *opts, struct
             if (slack > 0 && o->bound_sat.no_slack)
                 break;
             if (slack > 0)
-                wait_until(&o->deadline, o->bound_sat.slack_after);
+                wait_until(&o->deadline, o->bound_sat.slack_after, o->bound_sat.running);
         }
         if (r == SAT_SATISFIABLE && cover_of_set(g, set, out) != MVC_OK)
             r = MVC_ENOMEM;
