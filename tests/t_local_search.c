@@ -271,6 +271,22 @@ static void test_limits(uint64_t master)
        c.size, greedy);
     ok(t < 1.0, "the time limit is honoured promptly (%.3f s)", t);
 
+    /* a target below any cover: the patience ends the search long before the time limit */
+    greedy_cover(g, &c, &err);
+    o.target = 1;
+    o.patience = 0.02;
+    o.deadline = deadline_after(8, o.deadline.stop);
+    t = clock_seconds();
+    improve(g, &o, &c, &st);
+    t = clock_seconds() - t;
+    double waited = st.seconds - st.best_seconds;
+    ok(valid(g, &c) && c.size < greedy && t < 4.0 && waited >= 0.02 && waited >= st.best_seconds,
+       "patience 0.02 s, target 1: ended after %.3f s of 8, %.3f s after its last cover (%d, "
+       "found after %.3f s)",
+       t, waited, c.size, st.best_seconds);
+    o.patience = 0;
+    o.target = 0;
+
     o.deadline = deadline_after(0, o.deadline.stop);
     o.max_steps = 20000;
     o.seed = master;

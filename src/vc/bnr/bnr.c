@@ -557,6 +557,15 @@ static int local_search_runs(const struct solve_opts *o, const struct graph *c, 
                : 1;
 }
 
+/*
+ * Where the greedy cover is not near the bound, the bound is seldom met and
+ * the local search ends at its patience (local_search_opts.patience) rather
+ * than its budget: on random 4- and 5-regular graphs of 150 and 200 vertices
+ * and on PACE 2019's 200-vertex kernels it found its last cover within
+ * 0.004 s and then searched to the end of its 0.17-0.22 s.
+ */
+#define LS_PATIENCE 0.02
+
 static int improve_by_local_search(struct bnr_search *s, const struct graph *c, int32_t target,
                                    struct progress *report, struct cover *cover)
 {
@@ -570,14 +579,18 @@ static int improve_by_local_search(struct bnr_search *s, const struct graph *c, 
     lo.deadline = budget > 0 ? deadline_within(*d, budget) : *d;
     lo.max_steps = 0; /* the time budget bounds it */
     lo.target = target;
+    lo.patience = near_bound(cover->size, target) ? 0 : LS_PATIENCE;
     struct local_search_stats ls;
     int status = local_search_portfolio(c, &lo, local_search_runs(s->o, c, cover->size, target),
                                         LS_OTHERS_SECONDS, cover, &ls, s->err);
     if (status == MVC_OK) {
         progress_improve(report, cover->size);
         progress_message(
-            report, "bnr: local search on %ld vertices: %ld -> %ld in %.3f s (target %ld)",
-            (long)c->n, (long)ls.start_size, (long)cover->size, ls.seconds, (long)target);
+            report,
+            "bnr: local search on %ld vertices: %ld -> %ld in %.3f s, the last after %.3f s "
+            "(target %ld)",
+            (long)c->n, (long)ls.start_size, (long)cover->size, ls.seconds, ls.best_seconds,
+            (long)target);
     }
     return status;
 }

@@ -369,11 +369,20 @@ static int ls_init(struct ls_state *s, const struct graph *g, const struct cover
     return MVC_OK;
 }
 
-/* Time, stop flag and step budget. */
-static int ls_should_stop(const struct ls_state *s, const struct local_search_opts *o)
+/*
+ * Time, stop flag, step budget and patience; start is when the call began,
+ * best_seconds when its last smaller cover came.
+ */
+static int ls_should_stop(const struct ls_state *s, const struct local_search_opts *o, double start,
+                          double best_seconds)
 {
     if (o->max_steps > 0 && s->step >= o->max_steps)
         return 1;
+    if (o->patience > 0) {
+        double waited = clock_seconds() - start - best_seconds;
+        if (waited >= o->patience && waited >= best_seconds)
+            return 1;
+    }
     return deadline_passed(&o->deadline);
 }
 
@@ -426,7 +435,7 @@ int local_search_improve(const struct graph *g, const struct local_search_opts *
         }
         if (work >= LS_CHECK_WORK) {
             work = 0;
-            if (ls_should_stop(&s, o))
+            if (ls_should_stop(&s, o, start, st->best_seconds))
                 break;
         } else if (o->max_steps > 0 && s.step >= o->max_steps) {
             break;

@@ -26,6 +26,12 @@ struct local_search_opts {
     int32_t target;           /* stop once the best cover has at most this many vertices */
     uint64_t seed;            /* the same seed and step budget give the same cover */
     enum local_search_removal removal;
+    /*
+     * Seconds, 0 for none: end once no smaller cover has come for this long
+     * and for as long as the last one took to find, however much of the time
+     * limit is left.
+     */
+    double patience;
 };
 
 struct local_search_stats {
@@ -46,7 +52,7 @@ struct local_search_opts local_search_opts_default(void);
  * 2013); on return best holds the smallest cover found, never larger than the
  * start and always valid. The search ends when best->size <= o->target, when
  * no smaller cover can exist (m = 0, or one vertex left and m > 0), or on the
- * time limit, step budget or stop flag. o and st may be NULL (defaults).
+ * time limit, step budget, patience or stop flag. o and st may be NULL (defaults).
  * Returns MVC_OK, MVC_EINPUT when best is not a cover of g, MVC_ENOMEM, or
  * MVC_EUNSUPPORTED beyond INT32_MAX edges; best is unchanged on error.
  */
