@@ -453,6 +453,88 @@ static void random_graphs(uint64_t seed)
              (long long)fired[ALL_RULES][r]);
 }
 
+/* ---- a branching's choice taken first (kernel_opts.taken) ---- */
+
+/*
+ * One choice on g: the kernel stands for g's covers that hold `taken`, so its
+ * optimum plus the offset is |taken| plus the optimum of g without them, and
+ * a minimum kernel cover lifts to such a cover of g, holding them. NULL when
+ * it does, else what failed.
+ */
+static const char *check_taken(const struct graph *g, const int32_t *taken, int32_t count)
+{
+    static char why[ERROR_MESSAGE_MAX + 100];
+    uint8_t keep[32];
+    memset(keep, 1, sizeof keep);
+    for (int32_t i = 0; i < count; i++)
+        keep[taken[i]] = 0;
+    struct graph *rest = graph_induced(g, keep, NULL);
+    int expected = brute_mvc(rest, NULL) + count;
+    graph_free(rest);
+    struct kernel_opts o = config_opts(ALL_RULES);
+    o.taken = taken;
+    o.taken_count = count;
+    struct kernel *k = NULL;
+    struct error err = {0};
+    if (kernel_reduce(g, &o, &k, NULL, &err) != MVC_OK)
+        return "kernel_reduce failed";
+    const struct graph *kg = kernel_graph(k);
+    uint32_t set = 0;
+    int kopt = brute_mvc(kg, &set);
+    const char *fail = NULL;
+    struct cover kc = {0}, ic = {0};
+    cover_init(&kc, kg->n);
+    for (int32_t v = 0; v < kg->n; v++)
+        if (set >> v & 1)
+            cover_add(&kc, v);
+    if (kopt + kernel_offset(k) != expected) {
+        snprintf(why, sizeof why, "kernel optimum %d + offset %d, not %d", kopt,
+                 (int)kernel_offset(k), expected);
+        fail = why;
+    } else if (kernel_lift(k, &kc, &ic, &err) != MVC_OK || cover_check(g, &ic, &err) != MVC_OK) {
+        snprintf(why, sizeof why, "lifted cover invalid: %s", err.message);
+        fail = why;
+    } else if (ic.size != expected) {
+        snprintf(why, sizeof why, "lifted cover of %d, not %d", (int)ic.size, expected);
+        fail = why;
+    } else {
+        for (int32_t i = 0; i < count && fail == NULL; i++)
+            if (!ic.in[taken[i]])
+                fail = "the lifted cover lacks a vertex taken";
+    }
+    cover_free(&kc);
+    cover_free(&ic);
+    kernel_free(k);
+    return fail;
+}
+
+/* Both children of a branching on a random vertex: it taken, or all its neighbours. */
+static void branch_choices(uint64_t seed)
+{
+    static struct small s;
+    int graphs = 0, failures = 0;
+    for (int f = 0; f < FAMILIES; f++)
+        for (int i = 0; i < GRAPHS_PER_FAMILY; i++) {
+            rng_state = seed ^ ((uint64_t)f << 44) ^ (uint64_t)(i + 1) * 0x9e3779b97f4a7c15ULL;
+            generate(&s, (enum family)f);
+            struct graph *g = small_graph(&s);
+            int32_t v = g->n > 0 ? (int32_t)rng_below(g->n) : -1;
+            if (v >= 0 && graph_degree(g, v) > 0) {
+                graphs++;
+                const char *fail = check_taken(g, &v, 1);
+                if (fail == NULL)
+                    fail = check_taken(g, g->adj + g->offsets[v], graph_degree(g, v));
+                if (fail != NULL && failures++ < 3)
+                    diag("%s, graph %d, vertex %d: %s", family_name[f], i, (int)v, fail);
+            }
+            graph_free(g);
+        }
+    ok(failures == 0 && graphs > 100,
+       "a branching's vertices taken first, all rules: optimum and lifted covers as on the graph "
+       "without them (%d graphs, both children)",
+       graphs);
+}
+
 /* ---- hand-made cases ---- */
 
 /* A graph, the rules on, and the kernel they must leave; a count of 0 is not asked. */
@@ -724,6 +806,7 @@ int main(void)
     hand_made();
     components(seed);
     random_graphs(seed);
+    branch_choices(seed);
     larger_graphs(seed);
     done_testing();
     return exit_status();

@@ -147,8 +147,7 @@ static int reduce_to_fixed_point(struct reduction *red)
             return status;
     }
     /* every live vertex once, in id order, as on the graph without them */
-    while (rgraph_pop(&red->r) >= 0)
-        ;
+    rgraph_clear_queue(&red->r);
     for (int32_t v = 0; v < red->r.n; v++)
         if (rgraph_alive(&red->r, v))
             rgraph_push(&red->r, v);

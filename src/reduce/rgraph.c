@@ -101,6 +101,12 @@ int32_t rgraph_pop(struct rgraph *r)
     return v;
 }
 
+void rgraph_clear_queue(struct rgraph *r)
+{
+    while (rgraph_pop(r) >= 0)
+        ;
+}
+
 /* Takes v out of the graph; its live neighbours lose it and are queued. */
 static void detach(struct rgraph *r, int32_t v, enum rgraph_state state)
 {

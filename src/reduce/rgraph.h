@@ -70,6 +70,7 @@ int32_t rgraph_new_stamp(struct rgraph *r);
 
 void rgraph_push(struct rgraph *r, int32_t v);
 int32_t rgraph_pop(struct rgraph *r); /* -1 when the queue is empty */
+void rgraph_clear_queue(struct rgraph *r);
 
 /* Puts v into the cover and removes it. */
 int rgraph_take(struct rgraph *r, int32_t v, enum kernel_rule rule);
