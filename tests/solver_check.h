@@ -48,10 +48,11 @@ static inline int check_run(const struct solver_check *s, const struct graph *g,
 
 struct check_tally {
     int graphs, solves, failed;
-    int searched;                /* graphs on which the MVC search visited a node */
-    int improved;                /* graphs on which it beat the greedy cover */
-    int branched;                /* graphs on which it visited more than one node */
-    int64_t parallel_branchings; /* bnr: over all its solves, MVC and PVC */
+    int searched; /* graphs on which the MVC search visited a node */
+    int improved; /* graphs on which it beat the greedy cover */
+    int branched; /* graphs on which it visited more than one node */
+    /* bnr: branchings on two threads in MVC and in PVC solves, and those one child settled */
+    int64_t parallel_mvc, parallel_pvc, parallel_settled;
 };
 
 /* MVC, then PVC at k = opt - 1, opt and opt + 1, each against the reference optimum opt. */
@@ -72,7 +73,8 @@ static inline void check_against(const struct solver_check *s, const struct grap
     t->searched += st.nodes > 0;
     t->improved += st.greedy_size > opt;
     t->branched += st.nodes > 1;
-    t->parallel_branchings += st.parallel_branchings;
+    t->parallel_mvc += st.parallel_branchings;
+    t->parallel_settled += st.parallel_settled;
 
     if (opt > 0) {
         outcome = check_run(s, g, opt - 1, &c, &st);
@@ -81,7 +83,8 @@ static inline void check_against(const struct solver_check *s, const struct grap
                 "%s: PVC k = %d: no cover (outcome %d), a valid cover returned", desc, opt - 1,
                 outcome))
             t->failed++;
-        t->parallel_branchings += st.parallel_branchings;
+        t->parallel_pvc += st.parallel_branchings;
+        t->parallel_settled += st.parallel_settled;
     }
     for (int extra = 0; extra <= 1; extra++) {
         outcome = check_run(s, g, opt + extra, &c, &st);
@@ -89,7 +92,8 @@ static inline void check_against(const struct solver_check *s, const struct grap
         if (!ok(outcome == SOLVE_FOUND && check_valid(g, &c) && c.size <= opt + extra,
                 "%s: PVC k = %d: found a valid cover of size %d", desc, opt + extra, c.size))
             t->failed++;
-        t->parallel_branchings += st.parallel_branchings;
+        t->parallel_pvc += st.parallel_branchings;
+        t->parallel_settled += st.parallel_settled;
     }
     cover_free(&c);
 }

@@ -132,7 +132,7 @@ static void test_against_seq(uint64_t master)
 /*
  * Two random Hamiltonian cycles on n vertices, merged: nearly 4-regular, so
  * that no reduction applies and the search branches on components of 32
- * vertices and more. Below 64 vertices the root has no local search, so the
+ * vertices and more. Up to 64 vertices the root has no local search, so the
  * children find covers too, not only refute.
  */
 static struct graph *two_cycles(uint64_t seed, int32_t n, char *desc, size_t len)
@@ -175,8 +175,11 @@ static void test_parallel_branchings(uint64_t master)
        "%d graphs of 36-60 vertices, nearly 4-regular, %d solves on 4 threads: all "
        "agree with seq",
        t.graphs, t.solves);
-    ok(t.parallel_branchings > 0, "%lld branchings ran their children on two threads",
-       (long long)t.parallel_branchings);
+    ok(t.parallel_mvc > 0 && t.parallel_pvc > 0,
+       "branchings ran their children on two threads: %lld in MVC solves, %lld in PVC solves",
+       (long long)t.parallel_mvc, (long long)t.parallel_pvc);
+    ok(t.parallel_settled > 0, "in %lld of them a child's cover (PVC) ended its sibling",
+       (long long)t.parallel_settled);
 }
 
 /*

@@ -162,7 +162,6 @@ struct bnr_opts {
  * to report; then what one solver or the pipeline alone reads, each in a
  * struct of its own.
  */
-
 struct solve_opts {
     enum solver_kind solver;
     int64_t k;     /* PVC parameter, or -1 for MVC */
@@ -217,6 +216,7 @@ struct solve_stats {
     int proven;
     int64_t maxsat_spared;       /* clique: branches that MaxSAT reasoning made unnecessary */
     int64_t parallel_branchings; /* bnr: branchings whose two children ran on two threads */
+    int64_t parallel_settled;    /* bnr: of those, where one child's answer ended the other */
     /* GPU only */
     int block_size, blocks, shared_kernel;
     int64_t worklist_size;

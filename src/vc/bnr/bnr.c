@@ -14,6 +14,7 @@
  */
 #include "bnr.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +42,8 @@ enum node_result {
      * stays empty: any other cover of the node is no smaller than the root's
      * incumbent, and lifting it through every level above, which made a
      * stopped search on a 50,000-vertex kernel answer half a second late, would
-     * be thrown away there.
+     * be thrown away there. A search whose sibling's answer settled their
+     * branching (branch_in_parallel) stops too, and holds no cover.
      */
     NODE_STOPPED,
 };
@@ -52,6 +54,7 @@ struct bnr_search {
     struct error *err;
     int64_t nodes;
     int64_t parallel_branchings;      /* whose second child this thread started on another */
+    int64_t parallel_settled;         /* of those, where one child's answer ended the other */
     int32_t depth;                    /* branchings above the current node */
     int32_t root_lower_bound;         /* on the input's minimum cover, from the root's kernel */
     struct branch_threads *threads;   /* shared by the whole search */
@@ -401,13 +404,31 @@ static void *forked_child_run(void *arg)
 }
 
 /*
+ * The search recurses once per branching, and each branching puts at least
+ * one vertex into the cover, so below a limit it goes at most limit + 1
+ * levels deep: it runs on threads whose stacks are sized for that (8 MiB
+ * hold about 14000 levels).
+ */
+#define STACK_PER_LEVEL 2048
+#define STACK_BASE ((size_t)8 << 20)
+#define STACK_MAX ((size_t)1 << 30)
+
+static size_t search_stack(int32_t limit)
+{
+    size_t stack = STACK_BASE + ((size_t)limit + 2) * STACK_PER_LEVEL;
+    return stack < STACK_MAX ? stack : STACK_MAX;
+}
+
+/*
  * Both children at once, the second on another thread, each under the
  * branching's own limit: the second does not wait for the first's cover to
  * lower it, so it may search more than in turn, on a CPU that would be idle.
  * The answer is the one the children in turn would give: in MVC mode the
  * smaller cover (each child's is the minimum within the limit), in PVC mode
- * the first found, which also ends the other child. The second child's
- * thread is claimed from s->threads already; it gives it back as it ends.
+ * a cover found (the first child's where both found one), the first found
+ * ending the other child. The second child's thread is claimed from
+ * s->threads already; it gives it back as it ends. Its state lives on the
+ * heap, so that the recursion's frames stay as small as in turn.
  */
 static int branch_in_parallel(struct bnr_search *s, const struct graph *c,
                               const struct branch_choice child[2], int32_t limit, int first,
@@ -415,18 +436,22 @@ static int branch_in_parallel(struct bnr_search *s, const struct graph *c,
 {
     int settled = 0;
     struct cancel_link link = {&settled, s->cancel};
-    struct forked_child f = {.s = *s,
-                             .c = c,
-                             .choice = &child[1],
-                             .limit = limit,
-                             .first = first,
-                             .report = report,
-                             .settled = &settled};
-    f.s.err = &f.err;
-    f.s.nodes = f.s.parallel_branchings = 0;
-    f.s.cancel = &link;
+    struct forked_child *f = malloc(sizeof *f);
     pthread_t thread;
-    if (branch_threads_start(s->threads, &thread, forked_child_run, &f) != 0) {
+    if (f != NULL) {
+        *f = (struct forked_child){.s = *s,
+                                   .c = c,
+                                   .choice = &child[1],
+                                   .limit = limit,
+                                   .first = first,
+                                   .report = report,
+                                   .settled = &settled};
+        f->s.err = &f->err;
+        f->s.nodes = f->s.parallel_branchings = f->s.parallel_settled = 0;
+        f->s.cancel = &link;
+    }
+    if (f == NULL || branch_threads_start(&thread, search_stack(limit), forked_child_run, f) != 0) {
+        free(f);
         branch_threads_release(s->threads);
         return branch_in_turn(s, c, child, limit, first, report, out);
     }
@@ -441,14 +466,15 @@ static int branch_in_parallel(struct bnr_search *s, const struct graph *c,
     branch_threads_release(s->threads);
     pthread_join(thread, NULL);
     branch_threads_retake(s->threads);
-    s->nodes += f.s.nodes;
-    s->parallel_branchings += 1 + f.s.parallel_branchings;
-    int r1 = f.result, r;
-    struct cover *c1 = &f.out;
+    s->nodes += f->s.nodes;
+    s->parallel_branchings += 1 + f->s.parallel_branchings;
+    s->parallel_settled += settled + f->s.parallel_settled;
+    int r1 = f->result, r;
+    struct cover *c1 = &f->out;
     if (r0 < 0 || r1 < 0) {
         r = r0 < 0 ? r0 : r1;
         if (r0 >= 0)
-            *s->err = f.err;
+            *s->err = f->err;
     } else if (first && (r0 == NODE_FOUND || r1 == NODE_FOUND)) {
         r = NODE_FOUND;
         cover_swap(out, r0 == NODE_FOUND ? &c0 : c1);
@@ -459,12 +485,15 @@ static int branch_in_parallel(struct bnr_search *s, const struct graph *c,
                                                      : NODE_NONE;
         int take0 = has_cover(r0, &c0), take1 = has_cover(r1, c1);
         if (take0 && take1)
-            take0 = c0.size <= c1->size, take1 = !take0;
-        if (take0 || take1)
-            cover_swap(out, take0 ? &c0 : c1);
+            take1 = c1->size < c0.size;
+        if (take1)
+            cover_swap(out, c1);
+        else if (take0)
+            cover_swap(out, &c0);
     }
     cover_free(&c0);
     cover_free(c1);
+    free(f);
     return r;
 }
 
@@ -489,10 +518,11 @@ static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, in
     struct branch_choice child[2];
     branch_children(c, &v, child);
     s->depth++;
-    int r =
-        c->n >= FORK_MIN_VERTICES && c->n <= FORK_MAX_VERTICES && branch_threads_claim(s->threads)
-            ? branch_in_parallel(s, c, child, limit, first, report, out)
-            : branch_in_turn(s, c, child, limit, first, report, out);
+    /* a second child over the limit answers at once: no thread for it */
+    int r = c->n >= FORK_MIN_VERTICES && c->n <= FORK_MAX_VERTICES && child[1].count <= limit &&
+                    branch_threads_claim(s->threads)
+                ? branch_in_parallel(s, c, child, limit, first, report, out)
+                : branch_in_turn(s, c, child, limit, first, report, out);
     s->depth--;
     return r;
 }
@@ -814,6 +844,8 @@ static int search_graph(struct bnr_search *s, const struct graph *g,
         return NODE_NONE;
     s->nodes++;
     progress_nodes(report, 1);
+    if (cancel_link_raised(s->cancel))
+        return NODE_STOPPED; /* its answer is not wanted: no cover is worth making */
     if (stop_requested(s)) {
         int r = stopped_at_node(s, g, limit, out);
         if (has_cover(r, out) && choice != NULL)
@@ -854,17 +886,6 @@ static int search_graph(struct bnr_search *s, const struct graph *g,
     return r;
 }
 
-/*
- * The search recurses once per branching, and each branching puts at least
- * one vertex into the cover, so it goes at most limit + 1 levels deep: it
- * runs on a thread whose stack is sized for that, rather than on the
- * caller's (8 MiB hold about 14000 levels); on the caller's when no such
- * thread can be had. The threads its branchings start get the same.
- */
-#define STACK_PER_LEVEL 2048
-#define STACK_BASE ((size_t)8 << 20)
-#define STACK_MAX ((size_t)1 << 30)
-
 static int bnr_branch_threads(const struct solve_opts *o)
 {
     return o->bnr.branch_threads > 0 ? o->bnr.branch_threads : solve_cpus(o);
@@ -887,21 +908,27 @@ static void *search_root_thread(void *arg)
     return NULL;
 }
 
+/*
+ * The root runs on a thread of its own, its stack sized for the limit
+ * (search_stack) rather than the caller's; on the caller's when no such
+ * thread can be had.
+ */
 static int search_root(struct bnr_search *s, const struct graph *g, int32_t limit, int first,
                        struct cover *out)
 {
     struct root_call call = {s, g, limit, first, out, 0};
-    size_t stack = STACK_BASE + ((size_t)limit + 2) * STACK_PER_LEVEL;
+    int count = bnr_branch_threads(s->o);
     struct branch_threads threads;
-    branch_threads_init(&threads, bnr_branch_threads(s->o), s->o->bnr.threads_beside,
-                        stack < STACK_MAX ? stack : STACK_MAX);
+    branch_threads_init(&threads, count, s->o->bnr.threads_beside);
     s->threads = &threads;
     pthread_t thread;
-    if (branch_threads_start(&threads, &thread, search_root_thread, &call) == 0)
+    if (branch_threads_start(&thread, search_stack(limit), search_root_thread, &call) == 0)
         pthread_join(thread, NULL);
     else
         search_root_thread(&call);
     s->threads = NULL;
+    /* every thread started has ended and given its place back */
+    assert(threads.idle == (count > 1 ? count - 1 : 0));
     return call.result;
 }
 
@@ -925,6 +952,7 @@ int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover
     st->t_search = clock_seconds() - t_search;
     st->nodes = s.nodes;
     st->parallel_branchings = s.parallel_branchings;
+    st->parallel_settled = s.parallel_settled;
     if (r < 0) {
         cover_free(&found);
         return r;

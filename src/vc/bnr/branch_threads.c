@@ -1,10 +1,10 @@
-/* Thread budget and cancel flags of a parallel branch-and-reduce search: see branch_threads.h. */
+/* The thread count and cancel flags of a parallel branch-and-reduce search: see branch_threads.h.
+ */
 #include "branch_threads.h"
 
-void branch_threads_init(struct branch_threads *bt, int count, const int *beside, size_t stack)
+void branch_threads_init(struct branch_threads *bt, int count, const int *beside)
 {
     bt->idle = count > 1 ? count - 1 : 0;
-    bt->stack = stack;
     bt->beside = beside;
 }
 
@@ -29,14 +29,13 @@ void branch_threads_retake(struct branch_threads *bt)
     __atomic_sub_fetch(&bt->idle, 1, __ATOMIC_ACQ_REL);
 }
 
-int branch_threads_start(const struct branch_threads *bt, pthread_t *thread, void *(*fn)(void *),
-                         void *arg)
+int branch_threads_start(pthread_t *thread, size_t stack, void *(*fn)(void *), void *arg)
 {
     pthread_attr_t attr;
     int status = pthread_attr_init(&attr);
     if (status != 0)
         return status;
-    status = pthread_attr_setstacksize(&attr, bt->stack);
+    status = pthread_attr_setstacksize(&attr, stack);
     if (status == 0)
         status = pthread_create(thread, &attr, fn, arg);
     pthread_attr_destroy(&attr);

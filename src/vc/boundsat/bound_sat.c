@@ -211,9 +211,9 @@ static void retire_sat(struct sat *s, struct search_totals *tot)
 /*
  * Until the clock reaches `until` (bound_sat_opts), or a stop, looked at
  * every 0.2 ms: a race that ends while bound-sat waits here waits for it to
- * notice (at most 0.3 s of such looks).
+ * notice (at most 0.3 s of such looks). Meanwhile the run is out of the count
+ * of runs computing (running, may be NULL).
  */
-/* Sleeps until `until`, out of the count of runs computing (running, may be NULL) meanwhile. */
 static void wait_until(const struct deadline *d, double until, int *running)
 {
     if (clock_seconds() >= until || deadline_passed(d))
