@@ -12,17 +12,24 @@
 /* a stop raised before the call: bnr returns before its root (0 nodes) */
 static const struct solver_check bnr = {solve_bnr, "bnr", 0};
 
+/* bnr with o (the defaults where NULL) but told it has `threads` CPUs */
+static int solve_bnr_threads(int threads, const struct graph *g, const struct solve_opts *o,
+                             struct cover *out, struct solve_stats *st, struct error *err)
+{
+    struct solve_opts with;
+    if (o != NULL)
+        with = *o;
+    else
+        solve_opts_default(&with);
+    with.threads = threads;
+    return solve_bnr(g, &with, out, st, err);
+}
+
 /* bnr told it has 8 CPUs: its root's local search runs four seeds at once */
 static int solve_bnr_8(const struct graph *g, const struct solve_opts *o, struct cover *out,
                        struct solve_stats *st, struct error *err)
 {
-    struct solve_opts eight;
-    if (o != NULL)
-        eight = *o;
-    else
-        solve_opts_default(&eight);
-    eight.threads = 8;
-    return solve_bnr(g, &eight, out, st, err);
+    return solve_bnr_threads(8, g, o, out, st, err);
 }
 static const struct solver_check bnr_8 = {solve_bnr_8, "bnr", 0};
 
@@ -30,13 +37,7 @@ static const struct solver_check bnr_8 = {solve_bnr_8, "bnr", 0};
 static int solve_bnr_4(const struct graph *g, const struct solve_opts *o, struct cover *out,
                        struct solve_stats *st, struct error *err)
 {
-    struct solve_opts four;
-    if (o != NULL)
-        four = *o;
-    else
-        solve_opts_default(&four);
-    four.threads = 4;
-    return solve_bnr(g, &four, out, st, err);
+    return solve_bnr_threads(4, g, o, out, st, err);
 }
 static const struct solver_check bnr_4 = {solve_bnr_4, "bnr", 0};
 

@@ -128,18 +128,6 @@ static void detach(struct rgraph *r, int32_t v, enum rgraph_state state)
     r->len[v] = r->cap[v] = 0;
 }
 
-int rgraph_take(struct rgraph *r, int32_t v, enum kernel_rule rule)
-{
-    assert(rgraph_alive(r, v));
-    if (kernel_log_take(&r->log, v) != MVC_OK)
-        return MVC_ENOMEM;
-    detach(r, v, RGRAPH_TAKEN);
-    r->offset++;
-    r->forced++;
-    r->removed_by[rule]++;
-    return MVC_OK;
-}
-
 int rgraph_take_chosen(struct rgraph *r, int32_t v)
 {
     assert(rgraph_alive(r, v));
@@ -148,6 +136,16 @@ int rgraph_take_chosen(struct rgraph *r, int32_t v)
     detach(r, v, RGRAPH_TAKEN);
     r->offset++;
     return MVC_OK;
+}
+
+int rgraph_take(struct rgraph *r, int32_t v, enum kernel_rule rule)
+{
+    int status = rgraph_take_chosen(r, v);
+    if (status == MVC_OK) {
+        r->forced++;
+        r->removed_by[rule]++;
+    }
+    return status;
 }
 
 void rgraph_exclude(struct rgraph *r, int32_t v, enum kernel_rule rule)

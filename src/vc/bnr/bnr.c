@@ -83,10 +83,10 @@ static int no_memory(struct bnr_search *s)
     return error_set(s->err, MVC_ENOMEM, "out of memory in the branch-and-reduce search");
 }
 
-/* The time limit or the stop flag, or an answer no longer wanted (a sibling's settled it). */
+/* The time limit or the stop flag (a settled sibling, s->cancel, is search_graph's to see). */
 static int stop_requested(struct bnr_search *s)
 {
-    return deadline_passed(&s->o->deadline) || cancel_link_raised(s->cancel);
+    return deadline_passed(&s->o->deadline);
 }
 
 static void cover_swap(struct cover *a, struct cover *b)
