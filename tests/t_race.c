@@ -11,6 +11,7 @@
 #include "cover.h"
 #include "race.h"
 #include "tap.h"
+#include "thread_priority.h"
 
 /*
  * A scripted solver, chosen by o->solver (used here only as an index):
@@ -24,6 +25,7 @@ struct script {
     int started;
     int stopped_early;
     int32_t reports_lower, reports_cover; /* reported at its start, where not 0 */
+    int nice_at_start, nice_at_end;       /* its thread's, where known */
 };
 
 static struct script scripts[2];
@@ -44,6 +46,7 @@ static int scripted_solve(const void *arg, const struct graph *g, const struct s
         progress_lower(o->report, s->reports_lower);
     if (s->reports_cover > 0)
         progress_improve(o->report, s->reports_cover);
+    thread_priority_nice(thread_priority_self(), &s->nice_at_start);
     double until = clock_seconds() + s->seconds;
     int outcome = s->outcome;
     while (clock_seconds() < until) {
@@ -54,6 +57,7 @@ static int scripted_solve(const void *arg, const struct graph *g, const struct s
         }
         nap();
     }
+    thread_priority_nice(thread_priority_self(), &s->nice_at_end);
     if (outcome < 0)
         return error_set(err, outcome, "scripted failure %d", (int)o->solver);
     memset(st, 0, sizeof *st);
@@ -80,7 +84,7 @@ static int prepared_yet(void)
 
 static void script(int i, double seconds, int outcome, int32_t size)
 {
-    scripts[i] = (struct script){seconds, outcome, size, 0, 0, 0, 0};
+    scripts[i] = (struct script){seconds, outcome, size, 0, 0, 0, 0, 0, 0};
 }
 
 /*
@@ -104,8 +108,8 @@ static int run_k(const struct graph *g, int64_t k, double second_after,
     solve_opts_default(&o);
     o.k = k;
     o.deadline.stop = user_stop;
-    struct race_entrant e[2] = {{o, NULL, NULL, 0, NULL, 0, NULL},
-                                {o, NULL, NULL, second_after, NULL, 0, NULL}};
+    struct race_entrant e[2] = {{o, NULL, NULL, 0, NULL, 0, NULL, 0},
+                                {o, NULL, NULL, second_after, NULL, 0, NULL, 0}};
     e[0].opts.solver = 0;
     e[1].opts.solver = 1;
     memset(err, 0, sizeof *err);
@@ -121,7 +125,7 @@ static int run(const struct graph *g, double second_after, volatile sig_atomic_t
 
 int main(void)
 {
-    plan(33);
+    plan(37);
     int32_t edges[][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}, {7, 8}, {8, 9}};
     struct graph *g = graph_from_edges(10, edges, 9);
     struct cover c = {0};
@@ -175,8 +179,8 @@ int main(void)
     struct solve_opts o;
     solve_opts_default(&o);
     o.deadline.stop = &user_stop;
-    struct race_entrant e[2] = {{o, NULL, NULL, 0, NULL, 0, NULL},
-                                {o, NULL, NULL, 0, NULL, 0, NULL}};
+    struct race_entrant e[2] = {{o, NULL, NULL, 0, NULL, 0, NULL, 0},
+                                {o, NULL, NULL, 0, NULL, 0, NULL, 0}};
     e[0].opts.solver = 0;
     e[1].opts.solver = 1;
     user_stop =
@@ -210,8 +214,8 @@ int main(void)
     script(0, 0.5, SOLVE_OPTIMAL, 7);
     script(1, 0.0, SOLVE_OPTIMAL, 6);
     solve_opts_default(&o);
-    struct race_entrant p[2] = {{o, NULL, NULL, 0, NULL, 0, NULL},
-                                {o, NULL, NULL, 1.0, count_prepare, 0.01, NULL}};
+    struct race_entrant p[2] = {{o, NULL, NULL, 0, NULL, 0, NULL, 0},
+                                {o, NULL, NULL, 1.0, count_prepare, 0.01, NULL, 0}};
     p[0].opts.solver = 0;
     p[1].opts.solver = 1;
     prepared = 0;
@@ -229,8 +233,8 @@ int main(void)
     /* ready: an entrant whose time has come still waits for it */
     script(0, 5.0, SOLVE_OPTIMAL, 8);
     script(1, 0.0, SOLVE_OPTIMAL, 6);
-    struct race_entrant q[2] = {{o, NULL, NULL, 0, NULL, 0, NULL},
-                                {o, NULL, NULL, 0, count_prepare, 0.05, prepared_yet}};
+    struct race_entrant q[2] = {{o, NULL, NULL, 0, NULL, 0, NULL, 0},
+                                {o, NULL, NULL, 0, count_prepare, 0.05, prepared_yet, 0}};
     q[0].opts.solver = 0;
     q[1].opts.solver = 1;
     prepared = 0;
@@ -267,6 +271,39 @@ int main(void)
     r = run_k(g, 6, 0.0, NULL, &c, &st, &err);
     is(r, SOLVE_STOPPED, "PVC: the bounds are not joined");
     cover_free(&c);
+
+    /*
+     * Giving way: the second entrant's thread drops its priority 0.05 s in,
+     * the first's stays; the second still wins with its answer.
+     */
+    script(0, 5.0, SOLVE_OPTIMAL, 8);
+    script(1, 0.3, SOLVE_OPTIMAL, 6);
+    struct race_entrant y[2] = {{o, NULL, NULL, 0, NULL, 0, NULL, 0},
+                                {o, NULL, NULL, 0, NULL, 0, NULL, 0}};
+    y[0].opts.solver = 0;
+    y[1].opts.solver = 1;
+    y[1].yield_after = 0.05;
+    r = race_solve(g, scripted_solve, y, 2, &o, &c, &st, &err);
+    ok(r == SOLVE_OPTIMAL && c.size == 6, "the entrant that gave way still answers");
+    cover_free(&c);
+#if defined(__linux__)
+    ok(scripts[1].nice_at_end > scripts[1].nice_at_start ||
+           (scripts[1].nice_at_start == 19 && scripts[1].nice_at_end == 19),
+       "its thread's priority dropped (nice %d -> %d)", scripts[1].nice_at_start,
+       scripts[1].nice_at_end);
+    ok(scripts[0].nice_at_end == scripts[0].nice_at_start, "the other's did not (nice %d -> %d)",
+       scripts[0].nice_at_start, scripts[0].nice_at_end);
+    /* a thread of this test's own: lowered by 2, at most to 19 */
+    int before = 0, after = 0;
+    thread_priority_nice(thread_priority_self(), &before);
+    int lowered = thread_priority_lower(thread_priority_self(), 2);
+    thread_priority_nice(thread_priority_self(), &after);
+    ok(lowered == 0 && after == (before + 2 > 19 ? 19 : before + 2),
+       "thread_priority_lower: nice %d -> %d", before, after);
+#else
+    for (int i = 0; i < 3; i++)
+        skip("thread priorities are lowered on Linux only");
+#endif
 
     graph_free(g);
     return exit_status();

@@ -1,6 +1,7 @@
 # src/base: errors, the clock and deadline, growable arrays, random numbers, binary search, the
-# progress board, whole-file input, the tokens of answer files, and the pool that carries work
-# between the devices of a search; uses nothing else of src/ (included by Makefile.am)
+# progress board, whole-file input, the tokens of answer files, the pool that carries work
+# between the devices of a search, and threads that give way; uses nothing else of src/
+# (included by Makefile.am)
 libmvc_a_SOURCES += \
 	src/base/error.c src/base/error.h \
 	src/base/clock.c src/base/clock.h src/base/deadline.c src/base/deadline.h \
@@ -8,7 +9,8 @@ libmvc_a_SOURCES += \
 	src/base/random.h src/base/sorted.h \
 	src/base/progress.c src/base/progress.h \
 	src/base/input.c src/base/input.h src/base/answer_line.c src/base/answer_line.h \
-	src/base/work_pool.c src/base/work_pool.h
+	src/base/work_pool.c src/base/work_pool.h \
+	src/base/thread_priority.c src/base/thread_priority.h
 
 # tests/t_grow: capacities, resizing any array type, appends; tests/t_deadline: no limit, a
 # limit that passes, the stop flag, the sooner of two

@@ -18,6 +18,12 @@ struct race_entrant {
     void (*prepare)(void);  /* NULL, or called once prepare_after seconds in, while undecided */
     double prepare_after;
     int (*ready)(void); /* NULL, or the entrant starts only once this returns non-zero */
+    /*
+     * 0, or seconds after the race starts when the entrant's thread gives way
+     * (thread_priority.h: YIELD_NICE_STEPS lower), where its CPUs are wanted by
+     * an entrant that suits the graph better in the long run.
+     */
+    double yield_after;
 };
 
 /*
