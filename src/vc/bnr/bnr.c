@@ -261,28 +261,40 @@ static void bounded_split_free(struct bounded_split *bs)
     free(bs->lower_bound);
 }
 
-static int split_kernel(const struct graph *kg, int clique_cover_rounds, struct bounded_split *bs)
+/*
+ * The kernel's components and their bounds, each the larger of its cycle
+ * cover's and its clique cover's. Where the cycle covers' sum alone is above
+ * prune_above, the node is pruned whatever the clique covers say, and they
+ * are not computed: on random 4-regular graphs that is about half the nodes
+ * below the root, and the clique covers took a tenth of the time.
+ */
+static int split_kernel(const struct graph *kg, int clique_cover_rounds, int32_t prune_above,
+                        struct bounded_split *bs)
 {
     memset(bs, 0, sizeof *bs);
     if (split_open(&bs->sp, kg) != MVC_OK)
         return MVC_ENOMEM;
     int32_t count = bs->sp.count;
     bs->lower_bound = calloc((size_t)count + 1, sizeof *bs->lower_bound);
-    int32_t *cycles = calloc((size_t)count + 1, sizeof *cycles);
-    int status = MVC_ENOMEM;
-    if (bs->lower_bound == NULL || cycles == NULL ||
-        clique_cover_joins(kg, bs->sp.component_of, clique_cover_rounds, bs->lower_bound) !=
-            MVC_OK ||
-        cycle_cover_bounds(kg, bs->sp.component_of, cycles) != MVC_OK)
-        goto out;
-    for (int32_t c = 0; c < count; c++) {
-        if (cycles[c] > bs->lower_bound[c])
-            bs->lower_bound[c] = cycles[c];
-        bs->total_bound += bs->lower_bound[c];
+    int32_t *cliques = calloc((size_t)count + 1, sizeof *cliques);
+    if (bs->lower_bound == NULL || cliques == NULL ||
+        cycle_cover_bounds(kg, bs->sp.component_of, bs->lower_bound) != MVC_OK) {
+        free(cliques);
+        return MVC_ENOMEM;
     }
-    status = MVC_OK;
-out:
-    free(cycles);
+    int64_t cycles_total = 0;
+    for (int32_t c = 0; c < count; c++)
+        cycles_total += bs->lower_bound[c];
+    int status = MVC_OK;
+    if (cycles_total <= prune_above &&
+        (status = clique_cover_joins(kg, bs->sp.component_of, clique_cover_rounds, cliques)) ==
+            MVC_OK)
+        for (int32_t c = 0; c < count; c++)
+            if (cliques[c] > bs->lower_bound[c])
+                bs->lower_bound[c] = cliques[c];
+    for (int32_t c = 0; c < count; c++)
+        bs->total_bound += bs->lower_bound[c];
+    free(cliques);
     return status;
 }
 
@@ -813,7 +825,10 @@ static int search_kernel(struct bnr_search *s, const struct kernel *k,
     if (ks->stopped)
         return stopped_at_node(s, kg, limit - offset, kc);
     struct bounded_split bs;
-    if (split_kernel(kg, s->depth == 0 ? ROOT_CLIQUE_COVER_ROUNDS : 0, &bs) != MVC_OK) {
+    /* the root's bound is reported whole; below it only whether it is above the limit counts */
+    int32_t prune_above = s->depth == 0 ? INT32_MAX : limit - offset;
+    if (split_kernel(kg, s->depth == 0 ? ROOT_CLIQUE_COVER_ROUNDS : 0, prune_above, &bs) !=
+        MVC_OK) {
         bounded_split_free(&bs);
         return no_memory(s);
     }
