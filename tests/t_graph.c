@@ -187,6 +187,48 @@ static void test_check_finds_damage(void)
     graph_free(g);
 }
 
+/*
+ * graph_new and graph_sort_lists: a star of 40 leaves and a path, their
+ * lists filled in reverse order (the hub's takes the qsort branch, the
+ * others insertion), come out ascending and pass graph_check.
+ */
+static void test_sort_lists(void)
+{
+    const int32_t n = 44, leaves = 40; /* hub 0, leaves 1..40, path 41-42-43 */
+    int64_t arcs = 2 * leaves + 4;
+    struct graph *g = graph_new(n, arcs);
+    ok(g != NULL, "graph_new");
+    if (g == NULL)
+        return;
+    int64_t at = 0;
+    g->offsets[0] = 0;
+    for (int32_t j = leaves; j >= 1; j--)
+        g->adj[at++] = j;
+    for (int32_t v = 1; v <= leaves; v++) {
+        g->offsets[v] = at;
+        g->adj[at++] = 0;
+    }
+    int32_t path[3][2] = {{42, -1}, {43, 41}, {42, -1}};
+    for (int32_t v = 41; v < n; v++) {
+        g->offsets[v] = at;
+        for (int k = 0; k < 2; k++)
+            if (path[v - 41][k] >= 0)
+                g->adj[at++] = path[v - 41][k];
+    }
+    g->offsets[n] = at;
+    g->m = at / 2;
+    graph_sort_lists(g);
+    int sorted = at == arcs;
+    for (int32_t v = 0; v < n; v++)
+        for (int64_t i = g->offsets[v] + 1; i < g->offsets[v + 1]; i++)
+            sorted &= g->adj[i - 1] < g->adj[i];
+    struct error err = {0};
+    ok(sorted && graph_check(g, &err) == MVC_OK, "graph_sort_lists: every list ascending, valid");
+    ok(graph_has_edge(g, 0, 40) && graph_has_edge(g, 42, 41) && !graph_has_edge(g, 41, 43),
+       "the edges looked up in the sorted lists");
+    graph_free(g);
+}
+
 int main(void)
 {
     test_loops_and_repeats();
@@ -196,6 +238,7 @@ int main(void)
     test_complement_refused_when_too_large();
     test_induced();
     test_check_finds_damage();
+    test_sort_lists();
     done_testing();
     return exit_status();
 }

@@ -48,6 +48,16 @@ int graph_build(int32_t n, struct edge_list *el, const int32_t *terminals, int32
 /* Convenience for tests and generators: unweighted graph from an array of pairs. */
 struct graph *graph_from_edges(int32_t n, const int32_t (*edges)[2], int64_t m);
 
+/*
+ * An unweighted graph of n vertices with room for `arcs` arcs (2m), its
+ * offsets zeroed, for a caller that fills offsets, adj and m itself and then
+ * sorts the lists (graph_sort_lists). NULL without memory.
+ */
+struct graph *graph_new(int32_t n, int64_t arcs);
+
+/* Sorts each adjacency list ascending, as every graph's lists are kept. */
+void graph_sort_lists(struct graph *g);
+
 void graph_free(struct graph *g);
 
 static inline int32_t graph_degree(const struct graph *g, int32_t v)
