@@ -217,8 +217,9 @@ static int few_triangles(const struct graph *g)
  * CLIQUE_YIELD_SECONDS; then the clique search gives way (race_entrant's
  * yield_after) and bnr has nearly both. The clique search on these graphs
  * grows much faster with their size than bnr: on the 2-core machine it
- * decides 5-regular(150) in 0.95 s but not 5-regular(200) in 60 s, which bnr
- * decides alone in 57 s and beside it, sharing, not in 90 s.
+ * decides 5-regular(150) in 0.95 s but not 5-regular(200) within 60 s, which
+ * bnr decided alone in 57 s and, sharing the cores all along, not within
+ * 90 s (at d01fc6b).
  */
 #define CLIQUE_YIELD_SECONDS 2.0
 

@@ -41,8 +41,8 @@
  * How far an entrant that gives way (race_entrant.yield_after) lowers its
  * thread's priority, in nice levels: to the lowest, where a thread sharing a
  * core with one of normal priority gets about 1.5 % of it. At 10 it got a
- * fifth, and bnr, which decides 5-regular(200) in 56.9 s alone on the
- * 2-core machine, took 67.3 s beside the clique search.
+ * fifth: on the 2-core machine bnr then took 67.3 s beside the clique search
+ * on 5-regular(200), 65.7 s at 19, and 56.9 s alone (at d01fc6b).
  */
 #define YIELD_NICE_STEPS 19
 
@@ -64,9 +64,9 @@ struct runner {
     int prepared;
     int started;       /* on its own thread */
     int64_t thread_id; /* for thread_priority_lower; written by the runner, read under __atomic */
-    int yielded;
-    int finished; /* written by the runner thread, read under __atomic */
-    int done;     /* the coordinator has seen it end */
+    int yielded;       /* its thread's priority lowered (race_entrant.yield_after) */
+    int finished;      /* written by the runner thread, read under __atomic */
+    int done;          /* the coordinator has seen it end */
     double finished_at;
     int result; /* a solve_outcome or a negative mvc_status */
     struct cover cover;
