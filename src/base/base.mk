@@ -6,7 +6,7 @@ libmvc_a_SOURCES += \
 	src/base/error.c src/base/error.h \
 	src/base/clock.c src/base/clock.h src/base/deadline.c src/base/deadline.h \
 	src/base/grow.c src/base/grow.h \
-	src/base/random.h src/base/sorted.h \
+	src/base/random.h src/base/sorted.c src/base/sorted.h \
 	src/base/progress.c src/base/progress.h \
 	src/base/input.c src/base/input.h src/base/answer_line.c src/base/answer_line.h \
 	src/base/work_pool.c src/base/work_pool.h \

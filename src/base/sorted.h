@@ -1,4 +1,5 @@
-/* Binary search in sorted arrays: the one written, for each element type the code sorts. */
+/* Sorted arrays of ids: sorting them, and binary search (the one written, for each element type).
+ */
 #ifndef MVC_SORTED_H
 #define MVC_SORTED_H
 
@@ -24,5 +25,11 @@
 
 SORTED_FIRST_AT_LEAST(i32, int32_t)
 SORTED_FIRST_AT_LEAST(i64, int64_t)
+
+/*
+ * a[0 .. len) ascending: short arrays (most adjacency lists) by insertion in
+ * place, long ones (hubs of dense cores) by qsort.
+ */
+void sorted_sort_i32(int32_t *a, int64_t len);
 
 #endif

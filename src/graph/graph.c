@@ -73,32 +73,10 @@ struct graph *graph_new(int32_t n, int64_t arcs)
     return graph_alloc(n, arcs, 0);
 }
 
-static int compare_int32(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Lists this short are sorted by insertion: a reduced graph's are mostly of a few vertices. */
-#define INSERTION_SORT_MAX 16
-
 void graph_sort_lists(struct graph *g)
 {
-    for (int32_t v = 0; v < g->n; v++) {
-        int32_t *a = g->adj + g->offsets[v];
-        int64_t len = g->offsets[v + 1] - g->offsets[v];
-        if (len > INSERTION_SORT_MAX) {
-            qsort(a, (size_t)len, sizeof *a, compare_int32);
-            continue;
-        }
-        for (int64_t i = 1; i < len; i++) {
-            int32_t x = a[i];
-            int64_t j = i;
-            for (; j > 0 && a[j - 1] > x; j--)
-                a[j] = a[j - 1];
-            a[j] = x;
-        }
-    }
+    for (int32_t v = 0; v < g->n; v++)
+        sorted_sort_i32(g->adj + g->offsets[v], g->offsets[v + 1] - g->offsets[v]);
 }
 
 /*

@@ -4,6 +4,7 @@
 
 #include "input.h"
 #include "max_clique.h"
+#include "sorted.h"
 
 /* Past this many vertices a clique is checked with a marker over g rather than by pairs. */
 #define CHECK_PAIRS_MAX 1024
@@ -13,12 +14,6 @@ void clique_free(struct clique *c)
     free(c->vertices);
     c->vertices = NULL;
     c->size = 0;
-}
-
-static int compare_ids(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
 }
 
 /* Every member adjacent to every other: size^2 binary searches, or one marker over g. */
@@ -74,7 +69,7 @@ int clique_check(const struct graph *g, const struct clique *c, struct error *er
         return error_set(err, MVC_ENOMEM, "out of memory for checking a clique");
     if (c->size > 0) /* an empty clique may have no array: memcpy takes no NULL */
         memcpy(sorted, c->vertices, (size_t)c->size * sizeof *sorted);
-    qsort(sorted, (size_t)c->size, sizeof *sorted, compare_ids);
+    sorted_sort_i32(sorted, c->size);
     int status = MVC_OK;
     for (int32_t i = 1; i < c->size && status == MVC_OK; i++)
         if (sorted[i] == sorted[i - 1])

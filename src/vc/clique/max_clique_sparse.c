@@ -515,15 +515,6 @@ struct orient_share {
     int fill;
 };
 
-/* Short lists are sorted in place by insertion; long ones (hubs of dense cores) by qsort. */
-#define INSERTION_SORT_MAX 32
-
-static int compare_ids(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
-
 static void *orient_share(void *arg)
 {
     struct orient_share *sh = arg;
@@ -543,19 +534,10 @@ static void *orient_share(void *arg)
                 count++;
             }
         }
-        if (!list) {
+        if (!list)
             dag->offsets[p - dag->from + 1] = count;
-        } else if (count > INSERTION_SORT_MAX) {
-            qsort(list, (size_t)count, sizeof *list, compare_ids);
-        } else {
-            for (int64_t i = 1; i < count; i++) {
-                int32_t x = list[i];
-                int64_t j = i;
-                for (; j > 0 && list[j - 1] > x; j--)
-                    list[j] = list[j - 1];
-                list[j] = x;
-            }
-        }
+        else
+            sorted_sort_i32(list, count);
     }
     return NULL;
 }
@@ -626,7 +608,7 @@ static int copy_best(const struct sparse_search *s, struct clique *out)
         return MVC_ENOMEM;
     out->size = s->best_size;
     memcpy(out->vertices, s->best, (size_t)s->best_size * sizeof *out->vertices);
-    qsort(out->vertices, (size_t)out->size, sizeof *out->vertices, compare_ids);
+    sorted_sort_i32(out->vertices, out->size);
     return MVC_OK;
 }
 
