@@ -100,6 +100,15 @@ static void script_bounds(double seconds, int32_t lower, int32_t cover)
     scripts[1].reports_cover = cover;
 }
 
+/* Two entrants from o, the first running solver 0 and the second solver 1, nothing else set. */
+static void two_entrants(struct race_entrant e[2], const struct solve_opts *o)
+{
+    for (int i = 0; i < 2; i++) {
+        e[i] = (struct race_entrant){.opts = *o};
+        e[i].opts.solver = i;
+    }
+}
+
 static int run_k(const struct graph *g, int64_t k, double second_after,
                  volatile sig_atomic_t *user_stop, struct cover *out, struct solve_stats *st,
                  struct error *err)
@@ -108,10 +117,9 @@ static int run_k(const struct graph *g, int64_t k, double second_after,
     solve_opts_default(&o);
     o.k = k;
     o.deadline.stop = user_stop;
-    struct race_entrant e[2] = {{o, NULL, NULL, 0, NULL, 0, NULL, 0},
-                                {o, NULL, NULL, second_after, NULL, 0, NULL, 0}};
-    e[0].opts.solver = 0;
-    e[1].opts.solver = 1;
+    struct race_entrant e[2];
+    two_entrants(e, &o);
+    e[1].start_after = second_after;
     memset(err, 0, sizeof *err);
     memset(st, 0, sizeof *st);
     return race_solve(g, scripted_solve, e, 2, &o, out, st, err);
@@ -179,10 +187,8 @@ int main(void)
     struct solve_opts o;
     solve_opts_default(&o);
     o.deadline.stop = &user_stop;
-    struct race_entrant e[2] = {{o, NULL, NULL, 0, NULL, 0, NULL, 0},
-                                {o, NULL, NULL, 0, NULL, 0, NULL, 0}};
-    e[0].opts.solver = 0;
-    e[1].opts.solver = 1;
+    struct race_entrant e[2];
+    two_entrants(e, &o);
     user_stop =
         1; /* already raised: the first still runs (and stops at once), the second never starts */
     r = race_solve(g, scripted_solve, e, 2, &o, &c, &st, &err);
@@ -214,10 +220,11 @@ int main(void)
     script(0, 0.5, SOLVE_OPTIMAL, 7);
     script(1, 0.0, SOLVE_OPTIMAL, 6);
     solve_opts_default(&o);
-    struct race_entrant p[2] = {{o, NULL, NULL, 0, NULL, 0, NULL, 0},
-                                {o, NULL, NULL, 1.0, count_prepare, 0.01, NULL, 0}};
-    p[0].opts.solver = 0;
-    p[1].opts.solver = 1;
+    struct race_entrant p[2];
+    two_entrants(p, &o);
+    p[1].start_after = 1.0;
+    p[1].prepare = count_prepare;
+    p[1].prepare_after = 0.01;
     prepared = 0;
     r = race_solve(g, scripted_solve, p, 2, &o, &c, &st, &err);
     ok(r == SOLVE_OPTIMAL && prepared == 1, "prepare ran once while the first was searching");
@@ -233,10 +240,11 @@ int main(void)
     /* ready: an entrant whose time has come still waits for it */
     script(0, 5.0, SOLVE_OPTIMAL, 8);
     script(1, 0.0, SOLVE_OPTIMAL, 6);
-    struct race_entrant q[2] = {{o, NULL, NULL, 0, NULL, 0, NULL, 0},
-                                {o, NULL, NULL, 0, count_prepare, 0.05, prepared_yet, 0}};
-    q[0].opts.solver = 0;
-    q[1].opts.solver = 1;
+    struct race_entrant q[2];
+    two_entrants(q, &o);
+    q[1].prepare = count_prepare;
+    q[1].prepare_after = 0.05;
+    q[1].ready = prepared_yet;
     prepared = 0;
     t0 = clock_seconds();
     r = race_solve(g, scripted_solve, q, 2, &o, &c, &st, &err);
@@ -278,10 +286,8 @@ int main(void)
      */
     script(0, 5.0, SOLVE_OPTIMAL, 8);
     script(1, 0.3, SOLVE_OPTIMAL, 6);
-    struct race_entrant y[2] = {{o, NULL, NULL, 0, NULL, 0, NULL, 0},
-                                {o, NULL, NULL, 0, NULL, 0, NULL, 0}};
-    y[0].opts.solver = 0;
-    y[1].opts.solver = 1;
+    struct race_entrant y[2];
+    two_entrants(y, &o);
     y[1].yield_after = 0.05;
     r = race_solve(g, scripted_solve, y, 2, &o, &c, &st, &err);
     ok(r == SOLVE_OPTIMAL && c.size == 6, "the entrant that gave way still answers");
