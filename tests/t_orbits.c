@@ -2,14 +2,15 @@
  * The orbits of graphs whose automorphism groups are known: a cycle (one
  * orbit, the dihedral group), a path (mirror pairs), a star (centre and
  * leaves), a graph with no symmetry, the Petersen graph (order 120), a
- * subgraph given by members, and a graph given through the complement side
- * (dense rows). SKIPs without nauty.
+ * subgraph given by members, a graph given through the complement side
+ * (dense rows), and graphs given by adjacency lists. SKIPs without nauty.
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph.h"
 #include "orbits.h"
 #include "tap.h"
 
@@ -145,11 +146,46 @@ static void test_dense(void)
        "K12 less a matching: one orbit, order 46080 (got %d, log10 %.6f)", count, group);
 }
 
+/* orbits_of_lists on graph.h's CSR: each orbit named by its smallest vertex */
+static void test_lists(void)
+{
+    const int32_t path[][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}};
+    struct graph *g = graph_from_edges(7, path, 6);
+    int32_t lists_orbit[10];
+    double group;
+    int count = orbits_of_lists(g->n, g->offsets, g->adj, lists_orbit, &group);
+    int mirrored = count == 4 && near(group, log10(2));
+    for (int i = 0; i < 7; i++)
+        mirrored &= lists_orbit[i] == (i < 6 - i ? i : 6 - i);
+    ok(mirrored, "P7 as lists: vertex i with vertex 6 - i (got %d orbits)", count);
+    graph_free(g);
+
+    const int32_t spider[][2] = {{0, 1}, {0, 2}, {2, 3}, {0, 4}, {4, 5}, {5, 6}};
+    g = graph_from_edges(7, spider, 6);
+    count = orbits_of_lists(g->n, g->offsets, g->adj, lists_orbit, &group);
+    ok(count == 7 && group == 0, "asymmetric tree as lists: trivial group (got %d orbits)", count);
+    graph_free(g);
+
+    int32_t petersen[15][2];
+    for (int i = 0; i < 5; i++) {
+        petersen[3 * i][0] = i, petersen[3 * i][1] = (i + 1) % 5;
+        petersen[3 * i + 1][0] = 5 + i, petersen[3 * i + 1][1] = 5 + (i + 2) % 5;
+        petersen[3 * i + 2][0] = i, petersen[3 * i + 2][1] = 5 + i;
+    }
+    g = graph_from_edges(10, (const int32_t(*)[2])petersen, 15);
+    count = orbits_of_lists(g->n, g->offsets, g->adj, lists_orbit, &group);
+    int one = count == 1 && near(group, log10(120));
+    for (int i = 0; i < 10; i++)
+        one &= lists_orbit[i] == 0;
+    ok(one, "Petersen as lists: one orbit, order 120 (got %d, log10 %.6f)", count, group);
+    graph_free(g);
+}
+
 int main(void)
 {
     if (!orbits_available())
         skip_all("built without nauty");
-    plan(16);
+    plan(19);
     test_cycle();
     test_path();
     test_star();
@@ -157,6 +193,7 @@ int main(void)
     test_petersen();
     test_members();
     test_dense();
+    test_lists();
     orbits_release();
     return exit_status();
 }

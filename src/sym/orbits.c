@@ -114,6 +114,59 @@ static int nauty_orbits(const uint64_t *rows, int32_t words, const int32_t *memb
 }
 #endif
 
+#ifdef HAVE_NAUTY
+static int nauty_orbits_of_lists(int32_t n, const int64_t *offsets, const int32_t *adj,
+                                 int32_t *orbit, double *log10_group)
+{
+    sparsegraph sg;
+    memset(&sg, 0, sizeof sg);
+    size_t nde = (size_t)offsets[n];
+    sg.nv = n;
+    sg.nde = nde;
+    sg.v = malloc((size_t)n * sizeof *sg.v);
+    sg.d = malloc((size_t)n * sizeof *sg.d);
+    sg.e = malloc((nde > 0 ? nde : 1) * sizeof *sg.e);
+    sg.vlen = (size_t)n, sg.dlen = (size_t)n, sg.elen = nde;
+    int *lab = malloc((size_t)n * sizeof *lab), *ptn = malloc((size_t)n * sizeof *ptn);
+    int *orb = malloc((size_t)n * sizeof *orb);
+    int status = MVC_ENOMEM;
+    if (sg.v && sg.d && sg.e && lab && ptn && orb) {
+        for (int32_t v = 0; v < n; v++) {
+            sg.v[v] = (size_t)offsets[v];
+            sg.d[v] = (int)(offsets[v + 1] - offsets[v]);
+        }
+        for (size_t i = 0; i < nde; i++)
+            sg.e[i] = adj[i];
+        DEFAULTOPTIONS_SPARSEGRAPH(options);
+        options.getcanon = FALSE;
+        options.defaultptn = TRUE;
+        statsblk stats;
+        sparsenauty(&sg, lab, ptn, orb, &options, &stats, NULL);
+        for (int32_t v = 0; v < n; v++)
+            orbit[v] = orb[v];
+        *log10_group = log10(stats.grpsize1) + stats.grpsize2;
+        status = stats.numorbits;
+    }
+    free(sg.v), free(sg.d), free(sg.e), free(lab), free(ptn), free(orb);
+    return status;
+}
+#endif
+
+int orbits_of_lists(int32_t n, const int64_t *offsets, const int32_t *adj, int32_t *orbit,
+                    double *log10_group)
+{
+    *log10_group = 0;
+    for (int32_t v = 0; v < n; v++)
+        orbit[v] = v;
+#ifdef HAVE_NAUTY
+    if (n >= 2 && n <= ORBITS_MAX_VERTICES)
+        return nauty_orbits_of_lists(n, offsets, adj, orbit, log10_group);
+#else
+    (void)offsets, (void)adj;
+#endif
+    return n;
+}
+
 int orbits_of_subgraph(const uint64_t *rows, int32_t words, const int32_t *members, int32_t count,
                        int32_t *orbit, double *log10_group)
 {

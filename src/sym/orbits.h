@@ -2,7 +2,7 @@
  * The orbits of a graph's automorphism group: vertices that some symmetry
  * of the graph maps onto each other. A search whose subproblems are
  * symmetric copies of each other need search only one of them (orbital
- * branching, src/vc/clique/clique_orbital.c). Computed by nauty (B. McKay
+ * branching: src/vc/clique/clique_orbital.c, src/vc/bnr/orbital.c). Computed by nauty (B. McKay
  * and A. Piperno) where configure found it; without it every vertex is its
  * own orbit and the searches run as they would on a graph with no
  * symmetry.
@@ -30,6 +30,17 @@ int orbits_available(void);
  */
 int orbits_of_subgraph(const uint64_t *rows, int32_t words, const int32_t *members, int32_t count,
                        int32_t *orbit, double *log10_group);
+
+/*
+ * The orbits of the automorphism group of the graph of n vertices whose
+ * sorted adjacency lists are adj[offsets[v] .. offsets[v + 1]) (the CSR of
+ * graph.h, each edge listed from both ends). orbit[v] becomes the smallest
+ * vertex of v's orbit, and *log10_group as above. Returns the number of
+ * orbits (n when the group is trivial, when the graph has more than
+ * ORBITS_MAX_VERTICES vertices, or without nauty), or MVC_ENOMEM.
+ */
+int orbits_of_lists(int32_t n, const int64_t *offsets, const int32_t *adj, int32_t *orbit,
+                    double *log10_group);
 
 /*
  * Frees what nauty keeps between calls on this thread (it keeps its
