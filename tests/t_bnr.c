@@ -4,6 +4,7 @@
 #include "bnr.h"
 #include "deadline.h"
 #include "gen.h"
+#include "orbits.h"
 #include "progress.h"
 #include "solve.h"
 #include "solver_check.h"
@@ -348,6 +349,114 @@ static void test_stopped_answer_is_best_reported(uint64_t master)
        right, runs, below_root);
 }
 
+/* bnr without orbital branching (orbital.h): the reference it must agree with */
+static int solve_bnr_no_symmetry(const struct graph *g, const struct solve_opts *o,
+                                 struct cover *out, struct solve_stats *st, struct error *err)
+{
+    struct solve_opts with;
+    if (o != NULL)
+        with = *o;
+    else
+        solve_opts_default(&with);
+    with.bnr.no_symmetry = 1;
+    return solve_bnr(g, &with, out, st, err);
+}
+static const struct solver_check bnr_no_symmetry = {solve_bnr_no_symmetry, "bnr", 0};
+
+/* Whether x is a non-zero square modulo the prime q. */
+static int quadratic_residue(int32_t x, int32_t q)
+{
+    for (int32_t y = 1; y < q; y++)
+        if (y * y % q == x)
+            return 1;
+    return 0;
+}
+
+/*
+ * Vertex-transitive graphs, relabelled at random: circulants C_n(S), the
+ * Paley graphs of primes q = 1 mod 4, and products of cycles and cliques.
+ * Their branching vertices have large orbits all the way down.
+ */
+static struct graph *symmetric_graph(uint64_t seed, int kind, char *desc, size_t len)
+{
+    struct rng r = {seed};
+    static struct gen_edges ge;
+    ge.m = 0;
+    if (kind == 0) { /* circulant on 30-45 vertices, jumps 1, a, b */
+        int32_t n = 30 + rng_below(&r, 16), a = 2 + rng_below(&r, 5), b = a + 1 + rng_below(&r, 6);
+        ge.n = n;
+        for (int32_t i = 0; i < n; i++) {
+            gen_edge(&ge, i, (i + 1) % n);
+            gen_edge(&ge, i, (i + a) % n);
+            if (b < n / 2)
+                gen_edge(&ge, i, (i + b) % n);
+        }
+        snprintf(desc, len, "circulant C_%d(1, %d, %d) seed=%llu", n, a, b,
+                 (unsigned long long)seed);
+    } else if (kind == 1) { /* Paley graph */
+        static const int32_t primes[] = {13, 17, 29, 37};
+        int32_t q = primes[rng_below(&r, 4)];
+        ge.n = q;
+        for (int32_t i = 0; i < q; i++)
+            for (int32_t j = i + 1; j < q; j++)
+                if (quadratic_residue(j - i, q))
+                    gen_edge(&ge, i, j);
+        snprintf(desc, len, "Paley(%d) seed=%llu", q, (unsigned long long)seed);
+    } else { /* C_a x C_b x K_c */
+        int32_t a = 3 + rng_below(&r, 3), b = 3 + rng_below(&r, 4), c = 2 + rng_below(&r, 2);
+        ge.n = a * b * c;
+        for (int32_t i = 0; i < a; i++)
+            for (int32_t j = 0; j < b; j++)
+                for (int32_t k = 0; k < c; k++) {
+                    int32_t v = (i * b + j) * c + k;
+                    gen_edge(&ge, v, ((i + 1) % a * b + j) * c + k);
+                    gen_edge(&ge, v, (i * b + (j + 1) % b) * c + k);
+                    for (int32_t l = k + 1; l < c; l++)
+                        gen_edge(&ge, v, (i * b + j) * c + l);
+                }
+        snprintf(desc, len, "C%d x C%d x K%d seed=%llu", a, b, c, (unsigned long long)seed);
+    }
+    return gen_build(&ge, &r);
+}
+
+/*
+ * Orbital branching: on symmetric graphs bnr, on one thread and on four,
+ * answers MVC and PVC as seq and as bnr without it, and it spares nodes.
+ */
+static void test_orbital(uint64_t master)
+{
+    struct check_tally t = {0};
+    char desc[96];
+    int64_t nodes = 0, nodes_without = 0, orbital = 0;
+    for (int i = 0; i < 24; i++) {
+        uint64_t seed = master + (uint64_t)(4000 + i) * 15485863;
+        struct graph *g = symmetric_graph(seed, i % 3, desc, sizeof desc);
+        int32_t opt = seq_minimum(g);
+        check_against(&bnr, g, opt, desc, &t);
+        check_against(&bnr_4, g, opt, desc, &t);
+        check_against(&bnr_no_symmetry, g, opt, desc, &t);
+        struct cover c = {0};
+        struct solve_stats st;
+        check_run(&bnr, g, -1, &c, &st);
+        nodes += st.nodes;
+        orbital += st.orbital_branchings;
+        check_run(&bnr_no_symmetry, g, -1, &c, &st);
+        nodes_without += st.nodes;
+        orbital += st.orbital_branchings * 1000000; /* none may be counted */
+        cover_free(&c);
+        graph_free(g);
+    }
+    ok(t.failed == 0,
+       "%d symmetric graphs, %d solves with and without orbital branching: all agree with seq",
+       t.graphs, t.solves);
+    if (orbits_available())
+        ok(orbital > 0 && orbital < 1000000 && nodes < nodes_without,
+           "orbital branchings: %lld; nodes %lld, without them %lld", (long long)orbital,
+           (long long)nodes, (long long)nodes_without);
+    else
+        skip("built without nauty: no orbital branching");
+}
+
 int main(void)
 {
     uint64_t master = gen_master_seed();
@@ -356,6 +465,7 @@ int main(void)
     test_against_seq(master);
     test_parallel_branchings(master);
     test_planted(master);
+    test_orbital(master);
     test_stop(master);
     test_stopped_answer_is_best_reported(master);
     done_testing();

@@ -55,12 +55,13 @@ refused "--no-bound-sat with --solver bnr" --no-bound-sat --solver bnr "$inst/pe
 refused "--gpu-after with --solver seq" --gpu-after 1 --solver seq "$inst/petersen.gr"
 refused "--no-maxsat with --solver seq" --no-maxsat --solver seq "$inst/petersen.gr"
 refused "--no-local-search with --solver bnr" --no-local-search --solver bnr "$inst/petersen.gr"
-refused "--no-symmetry with --solver bnr" --no-symmetry --solver bnr "$inst/petersen.gr"
+refused "--no-symmetry with --solver seq" --no-symmetry --solver seq "$inst/petersen.gr"
 refused "--complement-memory without --complement" --complement-memory 1G "$inst/petersen.gr"
 refused "--complement-memory with --check, no complement" --check --complement-memory 1G \
     "$inst/petersen.gr" "$inst/petersen.gr"
 refused "--progress with --quiet" --progress -q "$inst/petersen.gr"
-for opts in "--no-maxsat --solver clique" "--no-symmetry --solver clique" "--no-bound-sat" \
+for opts in "--no-maxsat --solver clique" "--no-symmetry --solver clique" \
+            "--no-symmetry --solver bnr" "--no-bound-sat" \
             "--clique --complement-memory 1G" "--complement --complement-memory 1G"; do
     # shellcheck disable=SC2086 # the options are words
     run $opts "$inst/petersen.gr"

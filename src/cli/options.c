@@ -128,8 +128,8 @@ void options_print_help(FILE *out)
         "      --no-bound-sat     auto: leave the SAT search of the clique-cover bound out\n"
         "      --no-local-search  no local search beside the clique searches\n"
         "      --no-maxsat        clique searches bound by the colouring alone\n"
-        "      --no-symmetry      CPU clique search: no branching on orbits of the graph's\n"
-        "                         automorphisms (built with nauty: see --version)\n"
+        "      --no-symmetry      bnr and the CPU clique search: no branching on orbits of\n"
+        "                         the graph's automorphisms (built with nauty: see --version)\n"
         "      --time-limit SEC   stop after SEC seconds and print the best answer found\n"
         "      --threads N        CPU threads (default: one per CPU, at most 16)\n"
         "      --gpu-after SEC    auto: the CPU's head start before a GPU solver joins (0.25)\n"
@@ -348,7 +348,7 @@ struct given {
     const char *complement_memory; /* --complement-memory */
     const char *auto_only;         /* what tunes --solver auto alone: --no-bound-sat, --gpu-after */
     const char *clique_search; /* what tunes the clique searches: --no-local-search, --no-maxsat */
-    const char *symmetry;      /* --no-symmetry, which the CPU clique search alone reads */
+    const char *symmetry;      /* --no-symmetry, which bnr and the CPU clique search read */
     int steiner_mode, check, clique, stats_without_equals;
 };
 
@@ -386,7 +386,7 @@ static int check_solver_tuning(const struct options *o, const struct given *g)
         return refuse(g->auto_only, where);
     if (g->clique_search && s != SOLVER_AUTO && s != SOLVER_CLIQUE && s != SOLVER_CLIQUE_GPU)
         return refuse(g->clique_search, where);
-    if (g->symmetry && s != SOLVER_AUTO && s != SOLVER_CLIQUE)
+    if (g->symmetry && s != SOLVER_AUTO && s != SOLVER_CLIQUE && s != SOLVER_BNR)
         return refuse(g->symmetry, where);
     return 0;
 }
@@ -594,6 +594,7 @@ int options_parse(struct options *o, int argc, char **argv, int stdin_is_termina
             break;
         case OPT_NO_SYMMETRY:
             o->solve.clique.no_symmetry = 1;
+            o->solve.bnr.no_symmetry = 1;
             note_vc_solving(&g, "--no-symmetry");
             note(&g.symmetry, "--no-symmetry");
             break;

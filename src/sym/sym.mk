@@ -1,6 +1,6 @@
 # src/sym: the orbits of a graph's automorphism group, by nauty where configure found it (the
-# clique search's orbital branching uses them); uses nothing of src/ but base/ (included by
-# Makefile.am)
+# orbital branching of the clique search and of bnr uses them); uses nothing of src/ but base/
+# (included by Makefile.am)
 libmvc_a_SOURCES += src/sym/orbits.c src/sym/orbits.h
 
 # tests/t_orbits: orbits of graphs whose groups are known (SKIP without nauty)

@@ -155,6 +155,7 @@ struct bnr_opts {
      * thread only where one is free beyond those.
      */
     const int *threads_beside;
+    int no_symmetry; /* no orbital branching (bnr/orbital.h) even where the graph has symmetry */
 };
 
 /*
@@ -217,6 +218,7 @@ struct solve_stats {
     int64_t maxsat_spared;       /* clique: branches that MaxSAT reasoning made unnecessary */
     int64_t parallel_branchings; /* bnr: branchings whose two children ran on two threads */
     int64_t parallel_settled;    /* bnr: of those, where one child's answer ended the other */
+    int64_t orbital_branchings;  /* bnr: branchings whose first child took an orbit (orbital.h) */
     /* GPU only */
     int block_size, blocks, shared_kernel;
     int64_t worklist_size;

@@ -26,13 +26,15 @@ tests_t_greedy_LDADD = $(TEST_LDADD)
 tests_t_seq_LDADD = $(TEST_LDADD)
 tests_t_local_search_LDADD = $(TEST_LDADD)
 
-# vc/bnr: branch and reduce with lower bounds, its branchings spread over threads; its clique
+# vc/bnr: branch and reduce with lower bounds, its branchings spread over threads and on
+# orbits where the graph is symmetric (by nauty, src/sym); its clique
 # cover bound is bound-sat's too
 libmvc_a_SOURCES += \
 	src/vc/bnr/bnr.c src/vc/bnr/bnr.h \
 	src/vc/bnr/branch_threads.c src/vc/bnr/branch_threads.h \
 	src/vc/bnr/clique_cover.c src/vc/bnr/clique_cover.h \
-	src/vc/bnr/clique_cover_tabu.c
+	src/vc/bnr/clique_cover_tabu.c \
+	src/vc/bnr/orbital.c src/vc/bnr/orbital.h
 check_PROGRAMS += tests/t_bnr tests/t_clique_cover
 TESTS += tests/t_bnr tests/t_clique_cover
 tests_t_bnr_LDADD = $(TEST_LDADD)

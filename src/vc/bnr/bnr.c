@@ -4,7 +4,8 @@
  * study of vertex cover", Theoretical Computer Science 609, 2016): every
  * search node is kernelized with the rules of kernelize.c, pruned by the
  * cycle-cover (LP) and clique-cover lower bounds, split into connected
- * components solved one by one, and branched on a vertex of maximum degree.
+ * components solved one by one, and branched on a vertex of maximum degree
+ * (with its orbit, where the graph's symmetries move it: orbital.h).
  *
  * Every search function answers one question about its graph: is there a
  * cover of at most limit vertices? In MVC mode (first == 0) it returns a
@@ -28,6 +29,7 @@
 #include "kernelize.h"
 #include "local_search.h"
 #include "local_search_portfolio.h"
+#include "orbital.h"
 #include "progress.h"
 #include "sat.h"
 #include "solver_start.h"
@@ -57,6 +59,8 @@ struct bnr_search {
     int64_t parallel_settled;         /* of those, where one child's answer ended the other */
     int32_t depth;                    /* branchings above the current node */
     int32_t root_lower_bound;         /* on the input's minimum cover, from the root's kernel */
+    struct orbital *orbital;          /* shared by the whole search */
+    int symmetric;                    /* no graph on the path to this node was asymmetric */
     struct branch_threads *threads;   /* shared by the whole search */
     const struct cancel_link *cancel; /* this thread's branchings searched in parallel */
 };
@@ -531,6 +535,7 @@ static void *forked_child_run(void *arg)
     f->result = search_child(&f->s, f->c, f->choice, f->limit, f->first, f->report, &f->out);
     if (settles(f->result, f->first))
         __atomic_store_n(f->settled, 1, __ATOMIC_RELEASE);
+    orbital_thread_done();
     branch_threads_release(f->s.threads);
     return NULL;
 }
@@ -649,6 +654,16 @@ static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, in
     int32_t v = branching_vertex(c);
     struct branch_choice child[2];
     branch_children(c, &v, child);
+    int32_t *orbit = NULL, orbit_size = 1;
+    int symmetric = s->symmetric, asymmetric = 0;
+    if (symmetric) {
+        int status = orbital_take(s->orbital, c, v, &orbit, &orbit_size, &asymmetric);
+        if (status != MVC_OK)
+            return no_memory(s);
+        if (orbit != NULL)
+            child[0] = (struct branch_choice){orbit, orbit_size};
+        s->symmetric = !asymmetric;
+    }
     s->depth++;
     /* a second child over the limit answers at once: no thread for it */
     int r = c->n >= FORK_MIN_VERTICES && c->n <= FORK_MAX_VERTICES && child[1].count <= limit &&
@@ -656,6 +671,8 @@ static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, in
                 ? branch_in_parallel(s, c, child, limit, first, report, out)
                 : branch_in_turn(s, c, child, limit, first, report, out);
     s->depth--;
+    s->symmetric = symmetric;
+    free(orbit);
     return r;
 }
 
@@ -1044,6 +1061,7 @@ static void *search_root_thread(void *arg)
     struct root_call *call = arg;
     call->result = search_graph(call->s, call->g, NULL, call->limit, call->first,
                                 call->s->o->report, call->out);
+    orbital_thread_done();
     return NULL;
 }
 
@@ -1083,7 +1101,9 @@ int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover
     if (deadline_passed(&o->deadline))
         return SOLVE_STOPPED; /* the root's reductions and bounds cost O(m): none is begun */
     int pvc = o->k >= 0;
-    struct bnr_search s = {.o = o, .err = err};
+    struct orbital orbital;
+    orbital_init(&orbital, !o->bnr.no_symmetry);
+    struct bnr_search s = {.o = o, .err = err, .orbital = &orbital, .symmetric = 1};
     int32_t limit = pvc ? (int32_t)o->k : out->size - 1; /* pvc: k < greedy size <= n */
     struct cover found = {0};
     double t_search = clock_seconds();
@@ -1092,6 +1112,7 @@ int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover
     st->nodes = s.nodes;
     st->parallel_branchings = s.parallel_branchings;
     st->parallel_settled = s.parallel_settled;
+    st->orbital_branchings = orbital.branchings;
     if (r < 0) {
         cover_free(&found);
         return r;
