@@ -112,7 +112,7 @@ static void print_version(void)
     printf("zlib: not built in (.gz input refused)\n");
 #endif
     if (orbits_available())
-        printf("nauty: built in (the clique search branches on orbits of automorphisms)\n");
+        printf("nauty: built in (bnr and the clique search branch on orbits of automorphisms)\n");
     else
         printf("nauty: not built in (no symmetry detection)\n");
     if (sat_engine_available(SAT_ENGINE_CADICAL))

@@ -1102,7 +1102,7 @@ int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover
         return SOLVE_STOPPED; /* the root's reductions and bounds cost O(m): none is begun */
     int pvc = o->k >= 0;
     struct orbital orbital;
-    orbital_init(&orbital, !o->bnr.no_symmetry);
+    orbital_init(&orbital, !o->bnr.no_symmetry, bnr_branch_threads(o));
     struct bnr_search s = {.o = o, .err = err, .orbital = &orbital, .symmetric = 1};
     int32_t limit = pvc ? (int32_t)o->k : out->size - 1; /* pvc: k < greedy size <= n */
     struct cover found = {0};

@@ -7,25 +7,30 @@
 #include "orbits.h"
 
 /*
- * nauty may take this share of the search's time, all threads together, and
- * ORBITAL_FREE_SECONDS beyond it, so that the first nodes of every search
- * may look. Where its orbits pay they cost far less: one thread, nauty took
- * 1.5 % of 3.0 s on C5 x C5 x K3 x K3 (636 orbital branchings) and 1.7 % of
- * 3.3 s on the dodecahedron x the Petersen graph (1,484).
+ * nauty may take this share of the search's time on each of its threads (the
+ * calls of all threads together against the wall-clock time times the
+ * threads), and ORBITAL_FREE_SECONDS beyond it, so that the first nodes of
+ * every search may look; against the wall-clock time alone, 16 threads could
+ * run out of it at once. Where its orbits pay they cost far less: on one
+ * thread nauty took 1.5 % of 3.0 s on C5 x C5 x K3 x K3 (636 orbital
+ * branchings) and 1.7 % of 3.3 s on the dodecahedron x the Petersen graph
+ * (1,484).
  */
 #define ORBITAL_SHARE 0.05
 #define ORBITAL_FREE_SECONDS 0.002
 
-void orbital_init(struct orbital *ob, int enabled)
+void orbital_init(struct orbital *ob, int enabled, int threads)
 {
-    *ob = (struct orbital){.enabled = enabled && orbits_available(), .started = clock_seconds()};
+    *ob = (struct orbital){.enabled = enabled && orbits_available(),
+                           .threads = threads > 1 ? threads : 1,
+                           .started = clock_seconds()};
 }
 
 /* Whether nauty's time so far leaves room for another call. */
 static int within_share(const struct orbital *ob, double now)
 {
     double spent = (double)__atomic_load_n(&ob->spent_ns, __ATOMIC_RELAXED) * 1e-9;
-    return spent <= ORBITAL_FREE_SECONDS + ORBITAL_SHARE * (now - ob->started);
+    return spent <= ORBITAL_FREE_SECONDS + ORBITAL_SHARE * (now - ob->started) * ob->threads;
 }
 
 int orbital_take(struct orbital *ob, const struct graph *c, int32_t v, int32_t **taken,

@@ -10,8 +10,8 @@
  * 75,978 nodes -> 19; the Kneser graph K(11, 4): 5,523 -> 6).
  *
  * The orbits come from nauty (src/sym/orbits.h). Its time is kept to a share
- * of the search's, so that a graph whose small symmetries never reach the
- * branching vertex costs a few percent at most.
+ * of the search's CPU time, so that a graph whose small symmetries never
+ * reach the branching vertex costs a few percent at most.
  */
 #ifndef MVC_ORBITAL_H
 #define MVC_ORBITAL_H
@@ -23,12 +23,13 @@
 /* Shared by every thread of one search. */
 struct orbital {
     int enabled;        /* this build has nauty and the options allow it */
+    int threads;        /* the threads the search's branchings may spread over */
     double started;     /* clock_seconds() at the search's start */
     int64_t spent_ns;   /* in nauty, all threads together (atomic) */
     int64_t branchings; /* that took an orbit of two vertices or more (atomic) */
 };
 
-void orbital_init(struct orbital *ob, int enabled);
+void orbital_init(struct orbital *ob, int enabled, int threads);
 
 /*
  * What a branching on v of the graph c takes in its first child. On MVC_OK,
