@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Generated families: mvc-gpu beside the PACE 2019 winner, every cover checked.
 
-    bench/generated.py --family line|rb|gnp|regular|networks --name NAME --mvc-gpu BUILD/mvc-gpu
-        [--peer PEERS/wegotyoucovered-vc_solver] [--time-limit 30] [--device TEXT]
-        [--graphs DIR]
+    bench/generated.py --family line|rb|gnp|regular|networks|symmetric --name NAME
+        --mvc-gpu BUILD/mvc-gpu [--before OLD/mvc-gpu] [--peer PEERS/wegotyoucovered-vc_solver]
+        [--time-limit 30] [--device TEXT] [--graphs DIR]
 
 Families (each graph with its optimum known independently of mvc-gpu where one is):
   line  line graphs of random roots: the minimum cover of the line graph of H is |E(H)| minus
@@ -14,7 +14,11 @@ Families (each graph with its optimum known independently of mvc-gpu where one i
         beforehand, so the solvers' proven answers are compared with each other;
   regular  random 3-, 4- and 5-regular graphs of 150-400 vertices; compared as gnp is;
   networks  models of real networks, 3,000-20,000 vertices (networkx): protein-interaction-
-        like, citation-like, spatial, small-world, communities; compared as gnp is.
+        like, citation-like, spatial, small-world, communities; compared as gnp is;
+  symmetric  graphs with large automorphism groups, 100-1,000 vertices (networkx): Paley,
+        Kneser and Johnson graphs, queens' graphs, circulants, Cartesian and strong products
+        of cycles, cliques and small symmetric graphs; compared as gnp is.
+--before runs a second mvc-gpu build too, in a column of its own, for before-and-after tables.
 Each graph is written in PACE form with its vertices shuffled, solved once by each solver (one
 at a time), and every cover is checked with mvc-gpu --check and against that optimum (or the
 other solver's proven answer). Writes bench/results/NAME.csv and NAME.md. The line and
@@ -127,6 +131,62 @@ def network_graphs(rng):
         yield name, n, len(edges), None, lambda path, n=n, e=edges: write_shuffled(n, e, path, rng)
 
 
+def symmetric_graphs(rng):
+    """Vertex-transitive and other highly symmetric graphs: every symmetric copy of a subtree is
+    a search of its own unless the solver prunes by the graph's automorphisms."""
+    import networkx as nx
+
+    def product(*factors, strong=False):
+        g = factors[0]
+        for f in factors[1:]:
+            g = nx.strong_product(g, f) if strong else nx.cartesian_product(g, f)
+        return g
+
+    def queens(n):
+        g = nx.Graph()
+        for a in itertools.product(range(n), repeat=2):
+            for b in itertools.product(range(n), repeat=2):
+                if a < b and (a[0] == b[0] or a[1] == b[1] or
+                              abs(a[0] - b[0]) == abs(a[1] - b[1])):
+                    g.add_edge(a, b)
+        return g
+
+    def johnson(n, k):
+        sets = [frozenset(c) for c in itertools.combinations(range(n), k)]
+        g = nx.Graph()
+        g.add_edges_from((a, b) for a, b in itertools.combinations(sets, 2)
+                         if len(a & b) == k - 1)
+        return g
+
+    c, k, petersen = nx.cycle_graph, nx.complete_graph, nx.petersen_graph
+    graphs = [
+        ("Paley(101)", lambda: nx.paley_graph(101).to_undirected()),
+        ("Paley(197)", lambda: nx.paley_graph(197).to_undirected()),
+        ("Kneser K(10, 4)", lambda: nx.kneser_graph(10, 4)),
+        ("Kneser K(11, 4)", lambda: nx.kneser_graph(11, 4)),
+        ("Johnson J(10, 4)", lambda: johnson(10, 4)),
+        ("queens 10 x 10", lambda: queens(10)),
+        ("queens 12 x 12", lambda: queens(12)),
+        ("C131(1, 5, 24)", lambda: nx.circulant_graph(131, [1, 5, 24])),
+        ("C180(1, 9, 40)", lambda: nx.circulant_graph(180, [1, 9, 40])),
+        ("C200(1, 7, 32, 51)", lambda: nx.circulant_graph(200, [1, 7, 32, 51])),
+        ("C250(1, 11, 60, 101)", lambda: nx.circulant_graph(250, [1, 11, 60, 101])),
+        ("C5 x C5 x K3 x K3", lambda: product(k(3), k(3), c(5), c(5))),
+        ("C5 x C7 x K3 x K2", lambda: product(k(3), k(2), c(5), c(7))),
+        ("K3 x C5 x C5 x C5", lambda: product(k(3), c(5), c(5), c(5))),
+        ("Tutte graph x C5", lambda: product(nx.tutte_graph(), c(5))),
+        ("Petersen x Petersen", lambda: product(petersen(), petersen())),
+        ("dodecahedron x Petersen", lambda: product(nx.dodecahedral_graph(), petersen())),
+        ("Petersen x Petersen x Petersen", lambda: product(petersen(), petersen(), petersen())),
+        ("C5 . C5 . C5 (strong)", lambda: product(c(5), c(5), c(5), strong=True)),
+        ("C7 . C7 . C7 (strong)", lambda: product(c(7), c(7), c(7), strong=True)),
+    ]
+    for name, make in graphs:
+        g = nx.convert_node_labels_to_integers(make())
+        edges, n = list(g.edges()), g.number_of_nodes()
+        yield name, n, len(edges), None, lambda path, n=n, e=edges: write_shuffled(n, e, path, rng)
+
+
 REGULAR = [(3, 300), (3, 400), (4, 150), (4, 200), (4, 250), (5, 150), (5, 200)]
 
 
@@ -149,7 +209,9 @@ FAMILIES = {"line": (line_graphs, "Line graphs of random roots", "root",
             "regular": (regular_graphs, "Random regular graphs (networkx, seed 1000 d + n)", "graph",
                         "unknown ('-'): proven answers of the two solvers must agree"),
             "networks": (network_graphs, "Network models (networkx)", "model",
-                         "unknown ('-'): proven answers of the two solvers must agree")}
+                         "unknown ('-'): proven answers of the two solvers must agree"),
+            "symmetric": (symmetric_graphs, "Symmetric graphs (networkx)", "graph",
+                          "unknown ('-'): proven answers of the solvers must agree")}
 
 
 def run(command, graph, answer, limit, stdin):
@@ -209,6 +271,7 @@ def main():
     ap.add_argument("--family", required=True, choices=sorted(FAMILIES))
     ap.add_argument("--name", required=True)
     ap.add_argument("--mvc-gpu", required=True)
+    ap.add_argument("--before", help="a second mvc-gpu build, run in a column of its own")
     ap.add_argument("--peer")
     ap.add_argument("--time-limit", type=float, default=30)
     ap.add_argument("--device", default="")
@@ -217,6 +280,9 @@ def main():
     args = ap.parse_args()
     rng = random.Random(1)
     solvers = [("mvc-gpu", [args.mvc_gpu, "--time-limit", str(args.time_limit)], False)]
+    if args.before:
+        solvers.append(("mvc-gpu before", [args.before, "--time-limit", str(args.time_limit)],
+                        False))
     if args.peer:
         solvers.append(("WeGotYouCovered", [args.peer], True))
     generate, title, key, how = FAMILIES[args.family]
