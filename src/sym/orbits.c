@@ -16,6 +16,32 @@
 
 #ifdef HAVE_NAUTY
 #include <nausparse.h>
+#include <pthread.h>
+
+/*
+ * bnr's branching threads and the clique search call nauty at once. A nauty
+ * built with thread-local storage (HAVE_TLS, as Debian's is) keeps a
+ * workspace per thread; one built without it shares one, and its calls take
+ * turns.
+ */
+#if HAVE_TLS
+static void nauty_enter(void)
+{
+}
+static void nauty_leave(void)
+{
+}
+#else
+static pthread_mutex_t nauty_turn = PTHREAD_MUTEX_INITIALIZER;
+static void nauty_enter(void)
+{
+    pthread_mutex_lock(&nauty_turn);
+}
+static void nauty_leave(void)
+{
+    pthread_mutex_unlock(&nauty_turn);
+}
+#endif
 #endif
 
 int orbits_available(void)
@@ -102,7 +128,9 @@ static int nauty_orbits(const uint64_t *rows, int32_t words, const int32_t *memb
         options.getcanon = FALSE;
         options.defaultptn = TRUE;
         statsblk stats;
+        nauty_enter();
         sparsenauty(&sg, lab, ptn, orb, &options, &stats, NULL);
+        nauty_leave();
         for (int32_t i = 0; i < count; i++)
             orbit[i] = orb[i];
         *log10_group = log10(stats.grpsize1) + stats.grpsize2;
@@ -141,7 +169,9 @@ static int nauty_orbits_of_lists(int32_t n, const int64_t *offsets, const int32_
         options.getcanon = FALSE;
         options.defaultptn = TRUE;
         statsblk stats;
+        nauty_enter();
         sparsenauty(&sg, lab, ptn, orb, &options, &stats, NULL);
+        nauty_leave();
         for (int32_t v = 0; v < n; v++)
             orbit[v] = orb[v];
         *log10_group = log10(stats.grpsize1) + stats.grpsize2;
@@ -185,8 +215,10 @@ int orbits_of_subgraph(const uint64_t *rows, int32_t words, const int32_t *membe
 void orbits_release(void)
 {
 #ifdef HAVE_NAUTY
+    nauty_enter();
     nausparse_freedyn();
     nauty_freedyn();
     nautil_freedyn();
+    nauty_leave();
 #endif
 }
