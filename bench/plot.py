@@ -27,8 +27,8 @@ import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(HERE, "results")
 PACE_DEFAULT = [
-    ("mvc-gpu on the H100 machine (16 CPUs)", os.path.join(RESULTS, "pace2019-h100-60s-tabu.csv")),
-    ("mvc-gpu on 2 CPUs (Intel Xeon), no GPU", os.path.join(RESULTS, "pace2019-cpu-60s-tabu.csv")),
+    ("mvc-gpu on the H100 machine (16 CPUs)", os.path.join(RESULTS, "pace2019-h100-60s-final.csv")),
+    ("mvc-gpu on 2 CPUs (Intel Xeon), no GPU", os.path.join(RESULTS, "pace2019-cpu-60s-final.csv")),
 ]
 SOLVER_LABELS = {"complement": "mvc-gpu --complement", "clique": "mvc-gpu --clique", "momc": "MoMC",
                  "parasols": "parasols", "wegotyoucovered": "WeGotYouCovered", "peaty": "peaty"}
