@@ -153,7 +153,7 @@ static void test_lists(void)
     struct graph *g = graph_from_edges(7, path, 6);
     int32_t lists_orbit[10];
     double group;
-    int count = orbits_of_lists(g->n, g->offsets, g->adj, lists_orbit, &group);
+    int count = orbits_of_lists(g->n, g->offsets, g->adj, 0, lists_orbit, &group);
     int mirrored = count == 4 && near(group, log10(2));
     for (int i = 0; i < 7; i++)
         mirrored &= lists_orbit[i] == (i < 6 - i ? i : 6 - i);
@@ -162,7 +162,7 @@ static void test_lists(void)
 
     const int32_t spider[][2] = {{0, 1}, {0, 2}, {2, 3}, {0, 4}, {4, 5}, {5, 6}};
     g = graph_from_edges(7, spider, 6);
-    count = orbits_of_lists(g->n, g->offsets, g->adj, lists_orbit, &group);
+    count = orbits_of_lists(g->n, g->offsets, g->adj, 1, lists_orbit, &group);
     ok(count == 7 && group == 0, "asymmetric tree as lists: trivial group (got %d orbits)", count);
     graph_free(g);
 
@@ -173,11 +173,14 @@ static void test_lists(void)
         petersen[3 * i + 2][0] = i, petersen[3 * i + 2][1] = 5 + i;
     }
     g = graph_from_edges(10, (const int32_t(*)[2])petersen, 15);
-    count = orbits_of_lists(g->n, g->offsets, g->adj, lists_orbit, &group);
+    count = orbits_of_lists(g->n, g->offsets, g->adj, 0, lists_orbit, &group);
     int one = count == 1 && near(group, log10(120));
     for (int i = 0; i < 10; i++)
         one &= lists_orbit[i] == 0;
     ok(one, "Petersen as lists: one orbit, order 120 (got %d, log10 %.6f)", count, group);
+    count = orbits_of_lists(g->n, g->offsets, g->adj, 1, lists_orbit, &group);
+    ok(count == 1 && near(group, log10(120)),
+       "Petersen split by distances first: the same group (got %d, log10 %.6f)", count, group);
     graph_free(g);
 }
 
@@ -185,7 +188,7 @@ int main(void)
 {
     if (!orbits_available())
         skip_all("built without nauty");
-    plan(19);
+    plan(20);
     test_cycle();
     test_path();
     test_star();

@@ -144,7 +144,7 @@ static int nauty_orbits(const uint64_t *rows, int32_t words, const int32_t *memb
 
 #ifdef HAVE_NAUTY
 static int nauty_orbits_of_lists(int32_t n, const int64_t *offsets, const int32_t *adj,
-                                 int32_t *orbit, double *log10_group)
+                                 int by_distances, int32_t *orbit, double *log10_group)
 {
     sparsegraph sg;
     memset(&sg, 0, sizeof sg);
@@ -168,6 +168,12 @@ static int nauty_orbits_of_lists(int32_t n, const int64_t *offsets, const int32_
         DEFAULTOPTIONS_SPARSEGRAPH(options);
         options.getcanon = FALSE;
         options.defaultptn = TRUE;
+        if (by_distances) {
+            options.invarproc = distances_sg;
+            options.mininvarlevel = 0;
+            options.maxinvarlevel = 1;
+            options.invararg = 3;
+        }
         statsblk stats;
         nauty_enter();
         sparsenauty(&sg, lab, ptn, orb, &options, &stats, NULL);
@@ -182,17 +188,17 @@ static int nauty_orbits_of_lists(int32_t n, const int64_t *offsets, const int32_
 }
 #endif
 
-int orbits_of_lists(int32_t n, const int64_t *offsets, const int32_t *adj, int32_t *orbit,
-                    double *log10_group)
+int orbits_of_lists(int32_t n, const int64_t *offsets, const int32_t *adj, int by_distances,
+                    int32_t *orbit, double *log10_group)
 {
     *log10_group = 0;
     for (int32_t v = 0; v < n; v++)
         orbit[v] = v;
 #ifdef HAVE_NAUTY
     if (n >= 2 && n <= ORBITS_MAX_VERTICES)
-        return nauty_orbits_of_lists(n, offsets, adj, orbit, log10_group);
+        return nauty_orbits_of_lists(n, offsets, adj, by_distances, orbit, log10_group);
 #else
-    (void)offsets, (void)adj;
+    (void)offsets, (void)adj, (void)by_distances;
 #endif
     return n;
 }

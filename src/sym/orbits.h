@@ -38,9 +38,14 @@ int orbits_of_subgraph(const uint64_t *rows, int32_t words, const int32_t *membe
  * vertex of v's orbit, and *log10_group as above. Returns the number of
  * orbits (n when the group is trivial, when the graph has more than
  * ORBITS_MAX_VERTICES vertices, or without nauty), or MVC_ENOMEM.
+ *
+ * by_distances: nauty first splits the vertices by the counts of vertices at
+ * each distance up to 3 from them. On a regular graph, where degrees split
+ * nothing, that is what makes an asymmetric one quick: random 3-regular(300)
+ * 15 ms -> 0.2 ms; on vertex-transitive graphs it costs a little more.
  */
-int orbits_of_lists(int32_t n, const int64_t *offsets, const int32_t *adj, int32_t *orbit,
-                    double *log10_group);
+int orbits_of_lists(int32_t n, const int64_t *offsets, const int32_t *adj, int by_distances,
+                    int32_t *orbit, double *log10_group);
 
 /*
  * Frees what nauty keeps between calls on this thread (it keeps its

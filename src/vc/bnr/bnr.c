@@ -657,7 +657,7 @@ static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, in
     int32_t *orbit = NULL, orbit_size = 1;
     int symmetric = s->symmetric, asymmetric = 0;
     if (symmetric) {
-        int status = orbital_take(s->orbital, c, v, &orbit, &orbit_size, &asymmetric);
+        int status = orbital_take(s->orbital, c, v, s->depth, &orbit, &orbit_size, &asymmetric);
         if (status != MVC_OK)
             return no_memory(s);
         if (orbit != NULL)

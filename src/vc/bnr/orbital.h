@@ -32,15 +32,16 @@ struct orbital {
 void orbital_init(struct orbital *ob, int enabled, int threads);
 
 /*
- * What a branching on v of the graph c takes in its first child. On MVC_OK,
+ * What a branching on v of the graph c, `depth` branchings below the search's
+ * root, takes in its first child. On MVC_OK,
  * *taken is NULL where v alone is taken (c showed no symmetry that moves v,
  * or none was looked for), else a malloc'ed list of v's orbit, *count long,
  * v among them, which the caller frees. *asymmetric is raised where c's
  * whole group is trivial: the subtree below, whose graphs are c's parts,
  * seldom gains symmetry, and looks for none. MVC_ENOMEM without memory.
  */
-int orbital_take(struct orbital *ob, const struct graph *c, int32_t v, int32_t **taken,
-                 int32_t *count, int *asymmetric);
+int orbital_take(struct orbital *ob, const struct graph *c, int32_t v, int32_t depth,
+                 int32_t **taken, int32_t *count, int *asymmetric);
 
 /*
  * Frees what nauty keeps between calls on the calling thread: each thread
