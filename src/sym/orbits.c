@@ -88,6 +88,59 @@ static size_t list_row(const uint64_t *row, const uint64_t *in_s, int32_t words,
     return listed;
 }
 
+/* A sparse graph of n vertices with room for nde edge ends: 0, or MVC_ENOMEM (sparse_free frees
+ * either). */
+static int sparse_new(sparsegraph *sg, int32_t n, size_t nde)
+{
+    memset(sg, 0, sizeof *sg);
+    sg->nv = n;
+    sg->nde = nde;
+    sg->v = malloc((size_t)n * sizeof *sg->v);
+    sg->d = malloc((size_t)n * sizeof *sg->d);
+    sg->e = malloc((nde > 0 ? nde : 1) * sizeof *sg->e);
+    sg->vlen = (size_t)n, sg->dlen = (size_t)n, sg->elen = nde;
+    return sg->v && sg->d && sg->e ? MVC_OK : MVC_ENOMEM;
+}
+
+static void sparse_free(sparsegraph *sg)
+{
+    free(sg->v), free(sg->d), free(sg->e);
+}
+
+/*
+ * nauty's orbits of sg (filled): orbit[i] the first vertex of i's orbit,
+ * *log10_group the group's order. Returns the number of orbits, or
+ * MVC_ENOMEM. by_distances: as orbits_of_lists.
+ */
+static int sparse_orbits(sparsegraph *sg, int by_distances, int32_t *orbit, double *log10_group)
+{
+    int n = sg->nv;
+    int *lab = malloc((size_t)n * sizeof *lab), *ptn = malloc((size_t)n * sizeof *ptn);
+    int *orb = malloc((size_t)n * sizeof *orb);
+    int status = MVC_ENOMEM;
+    if (lab && ptn && orb) {
+        DEFAULTOPTIONS_SPARSEGRAPH(options);
+        options.getcanon = FALSE;
+        options.defaultptn = TRUE;
+        if (by_distances) {
+            options.invarproc = distances_sg;
+            options.mininvarlevel = 0;
+            options.maxinvarlevel = 1;
+            options.invararg = 3;
+        }
+        statsblk stats;
+        nauty_enter();
+        sparsenauty(sg, lab, ptn, orb, &options, &stats, NULL);
+        nauty_leave();
+        for (int i = 0; i < n; i++)
+            orbit[i] = orb[i];
+        *log10_group = log10(stats.grpsize1) + stats.grpsize2;
+        status = stats.numorbits;
+    }
+    free(lab), free(ptn), free(orb);
+    return status;
+}
+
 static int nauty_orbits(const uint64_t *rows, int32_t words, const int32_t *members, int32_t count,
                         int32_t *orbit, double *log10_group)
 {
@@ -102,21 +155,10 @@ static int nauty_orbits(const uint64_t *rows, int32_t words, const int32_t *memb
     }
     size_t pairs = (size_t)count * (size_t)(count - 1);
     int complement = ends > pairs - ends;
-    size_t nde = complement ? pairs - ends : ends;
-
     sparsegraph sg;
-    memset(&sg, 0, sizeof sg);
-    sg.nv = count;
-    sg.nde = nde;
-    sg.v = malloc((size_t)count * sizeof *sg.v);
-    sg.d = malloc((size_t)count * sizeof *sg.d);
-    sg.e = malloc((nde > 0 ? nde : 1) * sizeof *sg.e);
-    sg.vlen = (size_t)count, sg.dlen = (size_t)count, sg.elen = nde;
-    int *lab = malloc((size_t)count * sizeof *lab), *ptn = malloc((size_t)count * sizeof *ptn);
-    int *orb = malloc((size_t)count * sizeof *orb);
-    if (status != MVC_OK || !sg.v || !sg.d || !sg.e || !lab || !ptn || !orb) {
+    if (sparse_new(&sg, count, complement ? pairs - ends : ends) != MVC_OK)
         status = MVC_ENOMEM;
-    } else {
+    if (status == MVC_OK) {
         size_t offset = 0;
         for (int32_t i = 0; i < count; i++) {
             const uint64_t *row = rows + (size_t)members[i] * (size_t)words;
@@ -124,98 +166,66 @@ static int nauty_orbits(const uint64_t *rows, int32_t words, const int32_t *memb
             sg.d[i] = (int)list_row(row, in_s, words, complement, at, i, sg.e + offset);
             offset += (size_t)sg.d[i];
         }
-        DEFAULTOPTIONS_SPARSEGRAPH(options);
-        options.getcanon = FALSE;
-        options.defaultptn = TRUE;
-        statsblk stats;
-        nauty_enter();
-        sparsenauty(&sg, lab, ptn, orb, &options, &stats, NULL);
-        nauty_leave();
-        for (int32_t i = 0; i < count; i++)
-            orbit[i] = orb[i];
-        *log10_group = log10(stats.grpsize1) + stats.grpsize2;
-        status = stats.numorbits;
+        status = sparse_orbits(&sg, 0, orbit, log10_group);
     }
-    free(sg.v), free(sg.d), free(sg.e), free(lab), free(ptn), free(orb);
+    sparse_free(&sg);
     free(in_s), free(at);
     return status;
 }
-#endif
 
-#ifdef HAVE_NAUTY
 static int nauty_orbits_of_lists(int32_t n, const int64_t *offsets, const int32_t *adj,
                                  int by_distances, int32_t *orbit, double *log10_group)
 {
     sparsegraph sg;
-    memset(&sg, 0, sizeof sg);
-    size_t nde = (size_t)offsets[n];
-    sg.nv = n;
-    sg.nde = nde;
-    sg.v = malloc((size_t)n * sizeof *sg.v);
-    sg.d = malloc((size_t)n * sizeof *sg.d);
-    sg.e = malloc((nde > 0 ? nde : 1) * sizeof *sg.e);
-    sg.vlen = (size_t)n, sg.dlen = (size_t)n, sg.elen = nde;
-    int *lab = malloc((size_t)n * sizeof *lab), *ptn = malloc((size_t)n * sizeof *ptn);
-    int *orb = malloc((size_t)n * sizeof *orb);
-    int status = MVC_ENOMEM;
-    if (sg.v && sg.d && sg.e && lab && ptn && orb) {
+    int status = sparse_new(&sg, n, (size_t)offsets[n]);
+    if (status == MVC_OK) {
         for (int32_t v = 0; v < n; v++) {
             sg.v[v] = (size_t)offsets[v];
             sg.d[v] = (int)(offsets[v + 1] - offsets[v]);
         }
-        for (size_t i = 0; i < nde; i++)
+        for (size_t i = 0; i < sg.nde; i++)
             sg.e[i] = adj[i];
-        DEFAULTOPTIONS_SPARSEGRAPH(options);
-        options.getcanon = FALSE;
-        options.defaultptn = TRUE;
-        if (by_distances) {
-            options.invarproc = distances_sg;
-            options.mininvarlevel = 0;
-            options.maxinvarlevel = 1;
-            options.invararg = 3;
-        }
-        statsblk stats;
-        nauty_enter();
-        sparsenauty(&sg, lab, ptn, orb, &options, &stats, NULL);
-        nauty_leave();
-        for (int32_t v = 0; v < n; v++)
-            orbit[v] = orb[v];
-        *log10_group = log10(stats.grpsize1) + stats.grpsize2;
-        status = stats.numorbits;
+        status = sparse_orbits(&sg, by_distances, orbit, log10_group);
     }
-    free(sg.v), free(sg.d), free(sg.e), free(lab), free(ptn), free(orb);
+    sparse_free(&sg);
     return status;
 }
 #endif
 
+/* Every vertex its own orbit, the group trivial: the answer where nauty is not asked, and its
+ * start. */
+static int32_t trivial_orbits(int32_t count, int32_t *orbit, double *log10_group)
+{
+    *log10_group = 0;
+    for (int32_t i = 0; i < count; i++)
+        orbit[i] = i;
+    return count;
+}
+
 int orbits_of_lists(int32_t n, const int64_t *offsets, const int32_t *adj, int by_distances,
                     int32_t *orbit, double *log10_group)
 {
-    *log10_group = 0;
-    for (int32_t v = 0; v < n; v++)
-        orbit[v] = v;
+    int32_t orbits = trivial_orbits(n, orbit, log10_group);
 #ifdef HAVE_NAUTY
     if (n >= 2 && n <= ORBITS_MAX_VERTICES)
-        return nauty_orbits_of_lists(n, offsets, adj, by_distances, orbit, log10_group);
+        orbits = nauty_orbits_of_lists(n, offsets, adj, by_distances, orbit, log10_group);
 #else
     (void)offsets, (void)adj, (void)by_distances;
 #endif
-    return n;
+    return orbits;
 }
 
 int orbits_of_subgraph(const uint64_t *rows, int32_t words, const int32_t *members, int32_t count,
                        int32_t *orbit, double *log10_group)
 {
-    *log10_group = 0;
-    for (int32_t i = 0; i < count; i++)
-        orbit[i] = i;
+    int32_t orbits = trivial_orbits(count, orbit, log10_group);
 #ifdef HAVE_NAUTY
     if (count >= 2 && count <= ORBITS_MAX_VERTICES)
-        return nauty_orbits(rows, words, members, count, orbit, log10_group);
+        orbits = nauty_orbits(rows, words, members, count, orbit, log10_group);
 #else
     (void)rows, (void)words, (void)members;
 #endif
-    return count;
+    return orbits;
 }
 
 void orbits_release(void)
