@@ -13,15 +13,22 @@
 /* a stop raised before the call: bnr returns before its root (0 nodes) */
 static const struct solver_check bnr = {solve_bnr, "bnr", 0};
 
-/* bnr with o (the defaults where NULL) but told it has `threads` CPUs */
-static int solve_bnr_threads(int threads, const struct graph *g, const struct solve_opts *o,
-                             struct cover *out, struct solve_stats *st, struct error *err)
+/* o, or the defaults where NULL, as a copy a variant of bnr may change */
+static struct solve_opts opts_or_default(const struct solve_opts *o)
 {
     struct solve_opts with;
     if (o != NULL)
         with = *o;
     else
         solve_opts_default(&with);
+    return with;
+}
+
+/* bnr with o (the defaults where NULL) but told it has `threads` CPUs */
+static int solve_bnr_threads(int threads, const struct graph *g, const struct solve_opts *o,
+                             struct cover *out, struct solve_stats *st, struct error *err)
+{
+    struct solve_opts with = opts_or_default(o);
     with.threads = threads;
     return solve_bnr(g, &with, out, st, err);
 }
@@ -353,11 +360,7 @@ static void test_stopped_answer_is_best_reported(uint64_t master)
 static int solve_bnr_no_symmetry(const struct graph *g, const struct solve_opts *o,
                                  struct cover *out, struct solve_stats *st, struct error *err)
 {
-    struct solve_opts with;
-    if (o != NULL)
-        with = *o;
-    else
-        solve_opts_default(&with);
+    struct solve_opts with = opts_or_default(o);
     with.bnr.no_symmetry = 1;
     return solve_bnr(g, &with, out, st, err);
 }
