@@ -30,6 +30,7 @@
 #include "local_search.h"
 #include "local_search_portfolio.h"
 #include "orbital.h"
+#include "orbits.h"
 #include "progress.h"
 #include "sat.h"
 #include "solver_start.h"
@@ -535,7 +536,7 @@ static void *forked_child_run(void *arg)
     f->result = search_child(&f->s, f->c, f->choice, f->limit, f->first, f->report, &f->out);
     if (settles(f->result, f->first))
         __atomic_store_n(f->settled, 1, __ATOMIC_RELEASE);
-    orbital_thread_done();
+    orbits_release(); /* nauty's workspace of this thread (orbital.h) */
     branch_threads_release(f->s.threads);
     return NULL;
 }
@@ -1061,7 +1062,7 @@ static void *search_root_thread(void *arg)
     struct root_call *call = arg;
     call->result = search_graph(call->s, call->g, NULL, call->limit, call->first,
                                 call->s->o->report, call->out);
-    orbital_thread_done();
+    orbits_release();
     return NULL;
 }
 

@@ -79,8 +79,3 @@ int orbital_take(struct orbital *ob, const struct graph *c, int32_t v, int32_t d
     *count = members;
     return MVC_OK;
 }
-
-void orbital_thread_done(void)
-{
-    orbits_release();
-}

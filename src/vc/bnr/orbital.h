@@ -43,10 +43,4 @@ void orbital_init(struct orbital *ob, int enabled, int threads);
 int orbital_take(struct orbital *ob, const struct graph *c, int32_t v, int32_t depth,
                  int32_t **taken, int32_t *count, int *asymmetric);
 
-/*
- * Frees what nauty keeps between calls on the calling thread: each thread
- * of the search calls it as it ends.
- */
-void orbital_thread_done(void);
-
 #endif
