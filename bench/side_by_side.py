@@ -18,10 +18,13 @@ import statistics
 NAMES = {"wegotyoucovered": "WeGotYouCovered", "peaty": "peaty"}
 
 
-def solved_mvc_gpu(path):
+def mvc_gpu_runs(path):
+    """(every instance in run order, the seconds of those solved)."""
     with open(path) as f:
-        return {r["instance"]: float(r["time"]) for r in csv.DictReader(f)
-                if r["proven"] == "yes" and r["correct"] == "yes"}, path
+        rows = list(csv.DictReader(f))
+    return ([r["instance"] for r in rows],
+            {r["instance"]: float(r["time"]) for r in rows
+             if r["proven"] == "yes" and r["correct"] == "yes"})
 
 
 def solved_peer(path):
@@ -40,9 +43,7 @@ def main():
     ap.add_argument("--machine", default="")
     ap.add_argument("--results", default=os.path.join(os.path.dirname(__file__), "results"))
     args = ap.parse_args()
-    ours, _ = solved_mvc_gpu(args.mvc_gpu)
-    with open(args.mvc_gpu) as f:
-        instances = [r["instance"] for r in csv.DictReader(f)]
+    instances, ours = mvc_gpu_runs(args.mvc_gpu)
     theirs, peer, peer_runs = solved_peer(args.peer)
     both = [i for i in instances if i in ours and i in theirs]
     rows = []
