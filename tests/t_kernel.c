@@ -201,6 +201,7 @@ enum config {
     ONLY_TWINS,
     ONLY_LP,
     ONLY_UNCONFINED,
+    ONLY_FUNNEL,
     ALL_RULES,
     NO_RULES,
     NO_FOLDS,
@@ -208,8 +209,9 @@ enum config {
 };
 
 static const char *const config_name[CONFIGS] = {
-    "degree one alone", "degree two alone", "domination alone", "twins alone",        "LP alone",
-    "unconfined alone", "all rules",        "no rules",         "all rules but folds"};
+    "degree one alone", "degree two alone",   "domination alone", "twins alone",
+    "LP alone",         "unconfined alone",   "funnel alone",     "all rules",
+    "no rules",         "all rules but folds"};
 
 static struct kernel_opts config_opts(enum config c)
 {
@@ -226,6 +228,7 @@ static struct kernel_opts config_opts(enum config c)
     o.twins = c == ONLY_TWINS;
     o.lp = c == ONLY_LP;
     o.unconfined = c == ONLY_UNCONFINED;
+    o.funnel = c == ONLY_FUNNEL;
     return o;
 }
 
@@ -391,7 +394,8 @@ static const char *check_induced(const struct graph *g)
         return "kernelization failed";
     const struct graph *kg = kernel_graph(k);
     const char *fail = NULL;
-    if (st.removed_by[KERNEL_RULE_FOLD_TWO] != 0 || st.removed_by[KERNEL_RULE_FOLD_TWINS] != 0)
+    if (st.removed_by[KERNEL_RULE_FOLD_TWO] != 0 || st.removed_by[KERNEL_RULE_FOLD_TWINS] != 0 ||
+        st.removed_by[KERNEL_RULE_FUNNEL] != 0)
         fail = "a fold was counted";
     for (int32_t u = 0; u < kg->n && fail == NULL; u++)
         for (int32_t v = 0; v < kg->n && fail == NULL; v++)
@@ -442,6 +446,7 @@ static void random_graphs(uint64_t seed)
         [ONLY_TWINS] = {KERNEL_RULE_TWINS, KERNEL_RULE_FOLD_TWINS},
         [ONLY_LP] = {KERNEL_RULE_LP, KERNEL_RULE_LP},
         [ONLY_UNCONFINED] = {KERNEL_RULE_UNCONFINED, KERNEL_RULE_UNCONFINED},
+        [ONLY_FUNNEL] = {KERNEL_RULE_FUNNEL, KERNEL_RULE_FUNNEL},
     };
     for (int c = 0; c < ALL_RULES; c++)
         ok(fired[c][own_rule[c][0]] > 0 && fired[c][own_rule[c][1]] > 0,
@@ -461,7 +466,8 @@ static void random_graphs(uint64_t seed)
  * a minimum kernel cover lifts to such a cover of g, holding them. NULL when
  * it does, else what failed.
  */
-static const char *check_taken(const struct graph *g, const int32_t *taken, int32_t count)
+static const char *check_taken(const struct graph *g, const int32_t *taken, int32_t count,
+                               int near_changes)
 {
     static char why[ERROR_MESSAGE_MAX + 100];
     uint8_t keep[32];
@@ -474,6 +480,7 @@ static const char *check_taken(const struct graph *g, const int32_t *taken, int3
     struct kernel_opts o = config_opts(ALL_RULES);
     o.taken = taken;
     o.taken_count = count;
+    o.unconfined_near_changes = near_changes;
     struct kernel *k = NULL;
     struct error err = {0};
     if (kernel_reduce(g, &o, &k, NULL, &err) != MVC_OK)
@@ -519,19 +526,21 @@ static void branch_choices(uint64_t seed)
             generate(&s, (enum family)f);
             struct graph *g = small_graph(&s);
             int32_t v = g->n > 0 ? (int32_t)rng_below(g->n) : -1;
-            if (v >= 0 && graph_degree(g, v) > 0) {
-                graphs++;
-                const char *fail = check_taken(g, &v, 1);
+            for (int near = 0; near < 2 && v >= 0 && graph_degree(g, v) > 0; near++) {
+                graphs += !near;
+                const char *fail = check_taken(g, &v, 1, near);
                 if (fail == NULL)
-                    fail = check_taken(g, g->adj + g->offsets[v], graph_degree(g, v));
+                    fail = check_taken(g, g->adj + g->offsets[v], graph_degree(g, v), near);
                 if (fail != NULL && failures++ < 3)
-                    diag("%s, graph %d, vertex %d: %s", family_name[f], i, (int)v, fail);
+                    diag("%s, graph %d, vertex %d%s: %s", family_name[f], i, (int)v,
+                         near ? ", unconfined near the changes" : "", fail);
             }
             graph_free(g);
         }
     ok(failures == 0 && graphs > 100,
        "a branching's vertices taken first, all rules: optimum and lifted covers as on the graph "
-       "without them (%d graphs, both children)",
+       "without them (%d graphs, both children, the unconfined rule everywhere and near the "
+       "changes)",
        graphs);
 }
 
@@ -581,6 +590,9 @@ static const struct hand_case hand_cases[] = {
     /* unconfined: a pendant's neighbour; in K4 every vertex */
     {"unconfined: a pendant's neighbour, then one of the remaining edge", ONLY_UNCONFINED, 4,
      "0-1 1-2 1-3 2-3", .kernel_n = 0, .offset = 2, .rule = KERNEL_RULE_UNCONFINED, .count = 2},
+    /* 0's neighbourhood: the clique {1, 2} and 3 apart; 0 and 3 go, 1 and 2 join 4 and 5 */
+    {"funnel: a triangle's corner with a pendant path folds two vertices", ONLY_FUNNEL, 6,
+     "0-1 0-2 1-2 0-3 3-4 3-5", .kernel_n = 4, .offset = 1, .rule = KERNEL_RULE_FUNNEL, .count = 2},
     {"all rules: the Petersen graph is irreducible", ALL_RULES, 10,
      "0-1 1-2 2-3 3-4 4-0 0-5 1-6 2-7 3-8 4-9 5-7 7-9 9-6 6-8 8-5", .kernel_n = 10, .offset = 0},
 };

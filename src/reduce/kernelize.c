@@ -32,9 +32,11 @@ struct kernel_opts kernel_opts_default(void)
         .degree_one = 1,
         .degree_two_fold = 1,
         .domination = 1,
+        .funnel = 1,
         .twins = 1,
         .lp = 1,
         .unconfined = 1,
+        .unconfined_near_changes = 0,
         .folds = 1,
         .deadline = {0, NULL},
         .taken = NULL,
@@ -49,7 +51,7 @@ const char *kernel_rule_name(int rule)
         [KERNEL_RULE_TRIANGLE] = "triangle",       [KERNEL_RULE_FOLD_TWO] = "fold-two",
         [KERNEL_RULE_DOMINATION] = "domination",   [KERNEL_RULE_TWINS] = "twins",
         [KERNEL_RULE_FOLD_TWINS] = "fold-twins",   [KERNEL_RULE_LP] = "lp",
-        [KERNEL_RULE_UNCONFINED] = "unconfined",
+        [KERNEL_RULE_UNCONFINED] = "unconfined",   [KERNEL_RULE_FUNNEL] = "funnel",
     };
     return rule >= 0 && rule < KERNEL_RULES ? names[rule] : "unknown";
 }
@@ -86,6 +88,8 @@ static int run_local_rules(struct reduction *red)
         int status = kernel_rule_degree(r, v, red->o);
         if (status == 0 && red->o->domination)
             status = kernel_rule_domination(r, v);
+        if (status == 0 && red->o->funnel && red->o->folds)
+            status = kernel_rule_funnel(r, v);
         if (status < 0)
             return status;
     }
@@ -121,6 +125,8 @@ static int run_twins(struct reduction *red)
 
 static int run_unconfined(struct reduction *red)
 {
+    if (red->o->unconfined_near_changes)
+        return kernel_rule_unconfined_near_changes(red->unconfined, &red->r);
     int changed = 0;
     for (int32_t v = 0; v < red->r.n; v++) {
         if (v % VERTEX_POLL_INTERVAL == 0 && expired(red))

@@ -20,6 +20,7 @@ enum kernel_rule {
     KERNEL_RULE_FOLD_TWINS,  /* degree-3 twins, independent neighbourhood: folded (4 fewer) */
     KERNEL_RULE_LP,          /* integral in the LP optimum: taken (1) or left out (0) */
     KERNEL_RULE_UNCONFINED,  /* unconfined vertex: taken */
+    KERNEL_RULE_FUNNEL,      /* N(v) a clique and one vertex u apart from it: folded (2 fewer) */
     KERNEL_RULES
 };
 
@@ -27,12 +28,20 @@ struct kernel_opts {
     int degree_one;      /* degree-1 rule */
     int degree_two_fold; /* degree-2 rules: triangle and fold */
     int domination;
-    int twins; /* degree-3 twins: take and fold */
-    int lp;    /* Nemhauser-Trotter through a maximum matching */
+    int funnel; /* a fold: only with folds */
+    int twins;  /* degree-3 twins: take and fold */
+    int lp;     /* Nemhauser-Trotter through a maximum matching */
     int unconfined;
     /*
+     * The unconfined rule only near the vertices the reduction removes or
+     * merges (the branching's choice first): for a graph that is already
+     * reduced, as bnr's nodes are their parent's kernel, where the rest
+     * cannot have changed.
+     */
+    int unconfined_near_changes;
+    /*
      * Folds (degree two with non-adjacent neighbours, independent degree-3
-     * twins) merge vertices; without them the kernel is an induced subgraph
+     * twins, funnels) merge vertices or add edges; without them the kernel is an induced subgraph
      * of the input, whose cliques are the input's.
      */
     int folds;

@@ -4,6 +4,7 @@ libmvc_a_SOURCES += \
 	src/reduce/kernelize.c src/reduce/kernelize.h \
 	src/reduce/rules.h src/reduce/rule_degree.c src/reduce/rule_domination.c \
 	src/reduce/rule_twins.c src/reduce/rule_lp.c src/reduce/rule_unconfined.c \
+	src/reduce/rule_funnel.c \
 	src/reduce/lift_log.c src/reduce/lift_log.h \
 	src/reduce/rgraph.c src/reduce/rgraph.h
 

@@ -24,9 +24,12 @@ int rgraph_init(struct rgraph *r, const struct graph *g)
     r->queued = calloc(nn, sizeof *r->queued);
     r->grew = calloc(nn, sizeof *r->grew);
     r->mark = calloc(nn, sizeof *r->mark);
-    if (r->adj == NULL || r->len == NULL || r->cap == NULL || r->deg == NULL || r->state == NULL ||
-        r->block == NULL || r->queue == NULL || r->queued == NULL || r->grew == NULL ||
-        r->mark == NULL || edge_set_init(&r->edges, g->n, g->m) != MVC_OK) {
+    r->changed = malloc(nn * sizeof *r->changed);
+    r->is_changed = calloc(nn, sizeof *r->is_changed);
+    if (r->changed == NULL || r->is_changed == NULL || r->adj == NULL || r->len == NULL ||
+        r->cap == NULL || r->deg == NULL || r->state == NULL || r->block == NULL ||
+        r->queue == NULL || r->queued == NULL || r->grew == NULL || r->mark == NULL ||
+        edge_set_init(&r->edges, g->n, g->m) != MVC_OK) {
         rgraph_free(r);
         return MVC_ENOMEM;
     }
@@ -51,6 +54,7 @@ void rgraph_free(struct rgraph *r)
                 free(r->adj[v]);
     free(r->adj), free(r->len), free(r->cap), free(r->deg), free(r->state), free(r->block);
     free(r->queue), free(r->queued), free(r->grew), free(r->mark);
+    free(r->changed), free(r->is_changed);
     edge_set_free(&r->edges);
     struct kernel_log log = r->log;
     memset(r, 0, sizeof *r);
@@ -107,6 +111,25 @@ void rgraph_clear_queue(struct rgraph *r)
         ;
 }
 
+static void note_change(struct rgraph *r, int32_t v)
+{
+    if (!r->is_changed[v]) {
+        r->is_changed[v] = 1;
+        r->changed[r->changed_count++] = v;
+    }
+}
+
+int32_t rgraph_take_changed(struct rgraph *r, int32_t *out)
+{
+    int32_t count = r->changed_count;
+    for (int32_t i = 0; i < count; i++) {
+        out[i] = r->changed[i];
+        r->is_changed[out[i]] = 0;
+    }
+    r->changed_count = 0;
+    return count;
+}
+
 /* Takes v out of the graph; its live neighbours lose it and are queued. */
 static void detach(struct rgraph *r, int32_t v, enum rgraph_state state)
 {
@@ -116,6 +139,7 @@ static void detach(struct rgraph *r, int32_t v, enum rgraph_state state)
         if (rgraph_alive(r, y)) {
             r->deg[y]--;
             rgraph_push(r, y);
+            note_change(r, y);
         }
     }
     r->m -= r->deg[v];
@@ -192,10 +216,12 @@ static int merge_into(struct rgraph *r, int32_t into, int32_t from)
         r->m++;
         r->edges_added++;
         rgraph_push(r, y);
+        note_change(r, y);
     }
     detach(r, from, RGRAPH_FOLDED);
     r->grew[into] = 1;
     rgraph_push(r, into);
+    note_change(r, into);
     return MVC_OK;
 }
 
@@ -243,5 +269,58 @@ int rgraph_fold_twins(struct rgraph *r, int32_t u, int32_t v)
         status = merge_into(r, x, c);
     r->offset += 2;
     r->removed_by[KERNEL_RULE_FOLD_TWINS] += 4;
+    return status;
+}
+
+/* Joins x and y, not adjacent, live: a fold's new edge. */
+static int join(struct rgraph *r, int32_t x, int32_t y)
+{
+    if (append(r, x, y) != MVC_OK || append(r, y, x) != MVC_OK ||
+        edge_set_add(&r->edges, x, y) != MVC_OK)
+        return MVC_ENOMEM;
+    r->m++;
+    r->edges_added++;
+    r->grew[x] = r->grew[y] = 1;
+    rgraph_push(r, x);
+    rgraph_push(r, y);
+    note_change(r, x);
+    note_change(r, y);
+    return MVC_OK;
+}
+
+/* Funnel folding (Xiao and Nagamochi 2013; Akiba and Iwata 2016). */
+int rgraph_fold_funnel(struct rgraph *r, int32_t v, int32_t u)
+{
+    assert(rgraph_alive(r, v) && rgraph_alive(r, u) && rgraph_has_edge(r, v, u));
+    int32_t dv = r->deg[v], du = r->deg[u];
+    int32_t *clique = malloc((size_t)dv * sizeof *clique);
+    int32_t *far = malloc((size_t)du * sizeof *far);
+    if (clique == NULL || far == NULL) {
+        free(clique);
+        free(far);
+        return MVC_ENOMEM;
+    }
+    int32_t k = 0, f = 0;
+    const int32_t *a = rgraph_neighbours(r, v);
+    for (int32_t i = 0; i < dv; i++)
+        if (a[i] != u)
+            clique[k++] = a[i];
+    a = rgraph_neighbours(r, u);
+    for (int32_t i = 0; i < du; i++)
+        if (a[i] != v)
+            far[f++] = a[i];
+    int status = kernel_log_funnel(&r->log, v, u, clique, k);
+    if (status == MVC_OK) {
+        detach(r, v, RGRAPH_FOLDED);
+        detach(r, u, RGRAPH_FOLDED);
+        r->offset++;
+        r->removed_by[KERNEL_RULE_FUNNEL] += 2;
+    }
+    for (int32_t i = 0; i < k && status == MVC_OK; i++)
+        for (int32_t j = 0; j < f && status == MVC_OK; j++)
+            if (!rgraph_has_edge(r, clique[i], far[j]))
+                status = join(r, clique[i], far[j]);
+    free(clique);
+    free(far);
     return status;
 }

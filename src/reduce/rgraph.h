@@ -39,6 +39,15 @@ struct rgraph {
     uint8_t *queued;
     uint8_t *grew; /* gained neighbours since it was last examined (fold targets) */
 
+    /*
+     * The live vertices next to a removal or a fold since the list was last
+     * taken (rgraph_take_changed), each listed once: what a rule that looks
+     * only where the graph changed examines.
+     */
+    int32_t *changed;
+    int32_t changed_count;
+    uint8_t *is_changed;
+
     int32_t *mark; /* scratch: mark[v] == stamp means marked */
     int32_t stamp;
 
@@ -72,6 +81,12 @@ void rgraph_push(struct rgraph *r, int32_t v);
 int32_t rgraph_pop(struct rgraph *r); /* -1 when the queue is empty */
 void rgraph_clear_queue(struct rgraph *r);
 
+/*
+ * Hands over the list of changed vertices: copies it into out (room for n),
+ * returns its length and starts a new one.
+ */
+int32_t rgraph_take_changed(struct rgraph *r, int32_t *out);
+
 /* Puts v into the cover and removes it. */
 int rgraph_take(struct rgraph *r, int32_t v, enum kernel_rule rule);
 
@@ -86,5 +101,11 @@ int rgraph_fold_two(struct rgraph *r, int32_t v);
 
 /* u, v of degree 3 with N(u) = N(v) independent: {u, v} and N(u) become one vertex. */
 int rgraph_fold_twins(struct rgraph *r, int32_t u, int32_t v);
+
+/*
+ * v a funnel apart from u (rule_funnel.c): v and u leave, N(v) - u is joined
+ * to N(u) - v.
+ */
+int rgraph_fold_funnel(struct rgraph *r, int32_t v, int32_t u);
 
 #endif

@@ -16,6 +16,9 @@ int kernel_rule_degree(struct rgraph *r, int32_t v, const struct kernel_opts *o)
 /* v dominated by a neighbour, or (after v grew) v dominating one: the dominator is taken. */
 int kernel_rule_domination(struct rgraph *r, int32_t v);
 
+/* v a funnel (N(v) a clique but for one vertex u with no neighbour in it): v and u folded. */
+int kernel_rule_funnel(struct rgraph *r, int32_t v);
+
 /* v of degree 3 with a twin: take the neighbourhood, or fold (when folds is set). */
 int kernel_rule_twins(struct rgraph *r, int32_t v, int folds);
 
@@ -24,6 +27,8 @@ struct kernel_unconfined;
 struct kernel_unconfined *kernel_unconfined_new(int32_t n);
 void kernel_unconfined_free(struct kernel_unconfined *u);
 int kernel_rule_unconfined(struct kernel_unconfined *u, struct rgraph *r, int32_t v);
+/* The rule on the vertices near those that changed since the last look (rgraph's changed list). */
+int kernel_rule_unconfined_near_changes(struct kernel_unconfined *u, struct rgraph *r);
 
 /* The matching on the bipartite double cover, kept between calls and repaired incrementally. */
 struct kernel_lp;
