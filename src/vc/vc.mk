@@ -34,7 +34,8 @@ libmvc_a_SOURCES += \
 	src/vc/bnr/branch_threads.c src/vc/bnr/branch_threads.h \
 	src/vc/bnr/clique_cover.c src/vc/bnr/clique_cover.h \
 	src/vc/bnr/clique_cover_tabu.c \
-	src/vc/bnr/orbital.c src/vc/bnr/orbital.h
+	src/vc/bnr/orbital.c src/vc/bnr/orbital.h \
+	src/vc/bnr/node_rules.c src/vc/bnr/node_rules.h
 check_PROGRAMS += tests/t_bnr tests/t_clique_cover
 TESTS += tests/t_bnr tests/t_clique_cover
 tests_t_bnr_LDADD = $(TEST_LDADD)

@@ -29,6 +29,7 @@
 #include "kernelize.h"
 #include "local_search.h"
 #include "local_search_portfolio.h"
+#include "node_rules.h"
 #include "orbital.h"
 #include "orbits.h"
 #include "progress.h"
@@ -61,6 +62,7 @@ struct bnr_search {
     int32_t depth;                    /* branchings above the current node */
     int32_t root_lower_bound;         /* on the input's minimum cover, from the root's kernel */
     struct orbital *orbital;          /* shared by the whole search */
+    struct node_rules *node_rules;    /* shared by the whole search */
     int symmetric;                    /* no graph on the path to this node was asymmetric */
     struct branch_threads *threads;   /* shared by the whole search */
     const struct cancel_link *cancel; /* this thread's branchings searched in parallel */
@@ -746,6 +748,7 @@ static int local_search_runs(const struct solve_opts *o, const struct graph *c, 
  */
 #define LS_PATIENCE 0.02
 
+
 static int improve_by_local_search(struct bnr_search *s, const struct graph *c, int32_t target,
                                    struct progress *report, struct cover *cover)
 {
@@ -1018,8 +1021,12 @@ static int search_graph(struct bnr_search *s, const struct graph *g,
      * 5-regular graphs of 150-300 vertices, below the root they spared 0-8 %
      * of the nodes and took 17-25 % of the time (1.66 -> 1.29, 3.96 -> 3.08
      * and 2.93 -> 2.29 s on one thread), and PACE 2019 stayed as it was.
+     * Where the unconfined rule fires often, it runs below the root too, near
+     * what the branching changed (node_rules.h).
      */
     ko.lp = ko.twins = ko.unconfined = s->depth == 0;
+    if (s->depth > 0 && node_rules_unconfined(s->node_rules, s->nodes))
+        ko.unconfined = ko.unconfined_near_changes = 1;
     if (choice != NULL) {
         ko.taken = choice->taken;
         ko.taken_count = choice->count;
@@ -1029,6 +1036,8 @@ static int search_graph(struct bnr_search *s, const struct graph *g,
     int status = kernel_reduce(g, &ko, &k, &ks, s->err);
     if (status != MVC_OK)
         return status;
+    if (ko.unconfined_near_changes)
+        node_rules_count(s->node_rules, ks.removed_by[KERNEL_RULE_UNCONFINED]);
     struct cover kc = {0};
     int r = search_kernel(s, k, &ks, limit, first, report, &kc);
     if (has_cover(r, &kc)) {
@@ -1104,7 +1113,10 @@ int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover
     int pvc = o->k >= 0;
     struct orbital orbital;
     orbital_init(&orbital, !o->bnr.no_symmetry, bnr_branch_threads(o));
-    struct bnr_search s = {.o = o, .err = err, .orbital = &orbital, .symmetric = 1};
+    struct node_rules node_rules;
+    node_rules_init(&node_rules);
+    struct bnr_search s = {
+        .o = o, .err = err, .orbital = &orbital, .node_rules = &node_rules, .symmetric = 1};
     int32_t limit = pvc ? (int32_t)o->k : out->size - 1; /* pvc: k < greedy size <= n */
     struct cover found = {0};
     double t_search = clock_seconds();
