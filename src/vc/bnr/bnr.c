@@ -748,6 +748,14 @@ static int local_search_runs(const struct solve_opts *o, const struct graph *c, 
  */
 #define LS_PATIENCE 0.02
 
+/*
+ * Near the bound the search keeps this much more patience, where the bound
+ * is often met only after a long wait; but not the whole budget, as it did
+ * before: on lattices with a fifth of their sites missing the greedy cover
+ * came within 10 % of a bound 20 below the optimum, and the search found
+ * its last cover within 0.003-0.01 s and went on to the end of its 0.3-0.6 s.
+ */
+#define LS_PATIENCE_NEAR 0.1
 
 static int improve_by_local_search(struct bnr_search *s, const struct graph *c, int32_t target,
                                    struct progress *report, struct cover *cover)
@@ -762,7 +770,7 @@ static int improve_by_local_search(struct bnr_search *s, const struct graph *c, 
     lo.deadline = budget > 0 ? deadline_within(*d, budget) : *d;
     lo.max_steps = 0; /* the time budget bounds it */
     lo.target = target;
-    lo.patience = near_bound(cover->size, target) ? 0 : LS_PATIENCE;
+    lo.patience = near_bound(cover->size, target) ? LS_PATIENCE_NEAR : LS_PATIENCE;
     struct local_search_stats ls;
     int status = local_search_portfolio(c, &lo, local_search_runs(s->o, c, cover->size, target),
                                         LS_OTHERS_SECONDS, cover, &ls, s->err);
