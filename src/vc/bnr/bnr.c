@@ -747,15 +747,12 @@ static int local_search_runs(const struct solve_opts *o, const struct graph *c, 
  * 0.004 s and then searched to the end of its 0.17-0.22 s.
  */
 #define LS_PATIENCE 0.02
-
 /*
- * Near the bound the search keeps this much more patience, where the bound
- * is often met only after a long wait; but not the whole budget, as it did
- * before: on lattices with a fifth of their sites missing the greedy cover
- * came within 10 % of a bound 20 below the optimum, and the search found
- * its last cover within 0.003-0.01 s and went on to the end of its 0.3-0.6 s.
+ * Near the bound it has none. A patience of 0.1 s there (tried) spared
+ * lattices with missing sites 0.3-0.6 s of searching 20 below their optimum,
+ * but on vc-exact_153 bnr then branched beside bound-sat's winning search
+ * from the start and took its CPU: 7.0 -> 12-13 s on the 2-core machine.
  */
-#define LS_PATIENCE_NEAR 0.1
 
 static int improve_by_local_search(struct bnr_search *s, const struct graph *c, int32_t target,
                                    struct progress *report, struct cover *cover)
@@ -770,7 +767,7 @@ static int improve_by_local_search(struct bnr_search *s, const struct graph *c, 
     lo.deadline = budget > 0 ? deadline_within(*d, budget) : *d;
     lo.max_steps = 0; /* the time budget bounds it */
     lo.target = target;
-    lo.patience = near_bound(cover->size, target) ? LS_PATIENCE_NEAR : LS_PATIENCE;
+    lo.patience = near_bound(cover->size, target) ? 0 : LS_PATIENCE;
     struct local_search_stats ls;
     int status = local_search_portfolio(c, &lo, local_search_runs(s->o, c, cover->size, target),
                                         LS_OTHERS_SECONDS, cover, &ls, s->err);
