@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generated families: mvc-gpu beside the PACE 2019 winner, every cover checked.
 
-    bench/generated.py --family line|rb|gnp|regular|networks|symmetric --name NAME
+    bench/generated.py --family line|rb|gnp|regular|networks|symmetric|lattice --name NAME
         --mvc-gpu BUILD/mvc-gpu [--before OLD/mvc-gpu] [--peer PEERS/wegotyoucovered-vc_solver]
         [--time-limit 30] [--device TEXT] [--graphs DIR]
 
@@ -17,7 +17,9 @@ Families (each graph with its optimum known independently of mvc-gpu where one i
         like, citation-like, spatial, small-world, communities; compared as gnp is;
   symmetric  graphs with large automorphism groups, 100-1,000 vertices (networkx): Paley,
         Kneser and Johnson graphs, queens' graphs, circulants, Cartesian and strong products
-        of cycles, cliques and small symmetric graphs; compared as gnp is.
+        of cycles, cliques and small symmetric graphs; compared as gnp is;
+  lattice  triangular and king's-move lattices of 30-40 sites a side with a fifth of the sites
+        missing, and unit disk graphs of 1,000-5,000 vertices; compared as gnp is.
 --before runs a second mvc-gpu build too, in a column of its own, for before-and-after tables.
 Each graph is written in PACE form with its vertices shuffled, solved once by each solver (one
 at a time), and every cover is checked with mvc-gpu --check and against that optimum (or the
@@ -200,6 +202,57 @@ def regular_graphs(rng):
                lambda path, n=n, e=edges: write_shuffled(n, e, path, rng))
 
 
+LATTICES = [(kind, side, seed) for kind in ("triangular", "king") for side in (30, 35, 40)
+            for seed in (1, 2)]
+DISKS = [(1000, 16), (2000, 12), (3000, 12), (5000, 16)]
+
+
+def site_lattice(kind, side, seed):
+    """A side x side triangular or king's-move lattice with each site kept with probability
+    0.8 (seed 100 side + seed): planar or nearly so, rich in triangles and 4-cliques."""
+    draw = random.Random(100 * side + seed)
+    sites = [(i, j) for i in range(side) for j in range(side) if draw.random() < 0.8]
+    index = {site: k for k, site in enumerate(sites)}
+    steps = [(1, 0), (0, 1), (1, -1)] + ([(1, 1)] if kind == "king" else [])
+    edges = [(index[(i, j)], index[(i + a, j + b)]) for i, j in sites for a, b in steps
+             if (i + a, j + b) in index]
+    return len(sites), edges
+
+
+def unit_disk(n, degree, seed):
+    """n random points of the unit square joined within the radius that gives the mean
+    degree: a random geometric graph."""
+    draw = random.Random(seed)
+    points = [(draw.random(), draw.random()) for _ in range(n)]
+    radius = (degree / (3.141592653589793 * n)) ** 0.5
+    cells = {}
+    for k, (x, y) in enumerate(points):
+        cells.setdefault((int(x / radius), int(y / radius)), []).append(k)
+    edges = []
+    for (cx, cy), members in cells.items():
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for b in cells.get((cx + dx, cy + dy), []):
+                    for a in members:
+                        if a < b and ((points[a][0] - points[b][0]) ** 2 +
+                                      (points[a][1] - points[b][1]) ** 2) < radius * radius:
+                            edges.append((a, b))
+    return n, edges
+
+
+def lattice_graphs(rng):
+    """Triangular and king's-move lattices with a fifth of their sites missing, and unit
+    disk graphs: sparse, planar or nearly, full of small cliques."""
+    for kind, side, seed in LATTICES:
+        n, edges = site_lattice(kind, side, seed)
+        yield (f"{kind} {side}x{side}, 0.8, seed {seed}", n, len(edges), None,
+               lambda path, n=n, e=edges: write_shuffled(n, e, path, rng))
+    for n, degree in DISKS:
+        n, edges = unit_disk(n, degree, 10 * n + degree)
+        yield (f"unit disk({n}, degree {degree})", n, len(edges), None,
+               lambda path, n=n, e=edges: write_shuffled(n, e, path, rng))
+
+
 FAMILIES = {"line": (line_graphs, "Line graphs of random roots", "root",
                      "the root's edges minus its largest matching (networkx)"),
             "rb": (rb_graphs, "Forced model RB graphs (`bench/gen_rb.py`)", "graph",
@@ -211,7 +264,9 @@ FAMILIES = {"line": (line_graphs, "Line graphs of random roots", "root",
             "networks": (network_graphs, "Network models (networkx)", "model",
                          "unknown ('-'): proven answers of the two solvers must agree"),
             "symmetric": (symmetric_graphs, "Symmetric graphs (networkx)", "graph",
-                          "unknown ('-'): proven answers of the solvers must agree")}
+                          "unknown ('-'): proven answers of the solvers must agree"),
+            "lattice": (lattice_graphs, "Lattices with missing sites and unit disk graphs",
+                        "graph", "unknown ('-'): proven answers of the solvers must agree")}
 
 
 def run(command, graph, answer, limit, stdin):
