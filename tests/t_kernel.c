@@ -480,7 +480,7 @@ static const char *check_taken(const struct graph *g, const int32_t *taken, int3
     struct kernel_opts o = config_opts(ALL_RULES);
     o.taken = taken;
     o.taken_count = count;
-    o.unconfined_near_changes = near_changes;
+    o.near_changes = near_changes;
     struct kernel *k = NULL;
     struct error err = {0};
     if (kernel_reduce(g, &o, &k, NULL, &err) != MVC_OK)
@@ -533,14 +533,14 @@ static void branch_choices(uint64_t seed)
                     fail = check_taken(g, g->adj + g->offsets[v], graph_degree(g, v), near);
                 if (fail != NULL && failures++ < 3)
                     diag("%s, graph %d, vertex %d%s: %s", family_name[f], i, (int)v,
-                         near ? ", unconfined near the changes" : "", fail);
+                         near ? ", rules near the changes" : "", fail);
             }
             graph_free(g);
         }
     ok(failures == 0 && graphs > 100,
        "a branching's vertices taken first, all rules: optimum and lifted covers as on the graph "
-       "without them (%d graphs, both children, the unconfined rule everywhere and near the "
-       "changes)",
+       "without them (%d graphs, both children, the unconfined and funnel rules everywhere and "
+       "near the changes)",
        graphs);
 }
 

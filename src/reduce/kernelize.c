@@ -36,7 +36,7 @@ struct kernel_opts kernel_opts_default(void)
         .twins = 1,
         .lp = 1,
         .unconfined = 1,
-        .unconfined_near_changes = 0,
+        .near_changes = 0,
         .folds = 1,
         .deadline = {0, NULL},
         .taken = NULL,
@@ -65,6 +65,9 @@ struct reduction {
     struct kernel_lp *lp;
     struct kernel_unconfined *unconfined;
     int32_t lp_lower_bound;
+    /* run_near_changes: the changed vertices, one with its neighbours, those looked at */
+    int32_t *changed, *near, *looked;
+    int32_t looked_stamp;
 };
 
 static int expired(struct reduction *red)
@@ -105,7 +108,25 @@ static int run_lp(struct reduction *red)
     return status;
 }
 
-static int run_twins(struct reduction *red)
+/* A rule tried once per vertex, at v; negative on failure, 1 where it changed the graph. */
+typedef int (*vertex_rule)(struct reduction *red, int32_t v);
+
+static int twins_at(struct reduction *red, int32_t v)
+{
+    return kernel_rule_twins(&red->r, v, red->o->folds);
+}
+
+static int unconfined_at(struct reduction *red, int32_t v)
+{
+    return kernel_rule_unconfined(red->unconfined, &red->r, v);
+}
+
+static int funnel_at(struct reduction *red, int32_t v)
+{
+    return kernel_rule_funnel(&red->r, v);
+}
+
+static int run_everywhere(struct reduction *red, vertex_rule rule)
 {
     int changed = 0;
     for (int32_t v = 0; v < red->r.n; v++) {
@@ -113,12 +134,60 @@ static int run_twins(struct reduction *red)
             break;
         if (!rgraph_alive(&red->r, v))
             continue;
-        int status = kernel_rule_twins(&red->r, v, red->o->folds);
+        int status = rule(red, v);
         if (status < 0)
             return status;
         changed |= status;
     }
     return changed;
+}
+
+/*
+ * The rule at the vertices within distance 2 of a removal or a fold since
+ * its last look (its list of changed vertices and their neighbours), each
+ * once. Whether v is unconfined or a funnel depends on N(v), the edges
+ * among N(v) and the neighbourhoods of N(v): a change further away leaves
+ * it as it was.
+ */
+static int run_near_changes(struct reduction *red, enum rgraph_change_list which, vertex_rule rule)
+{
+    struct rgraph *r = &red->r;
+    int32_t count = rgraph_take_changed(r, which, red->changed);
+    if (red->looked_stamp == INT32_MAX) {
+        memset(red->looked, 0, (size_t)r->n * sizeof *red->looked);
+        red->looked_stamp = 0;
+    }
+    int32_t stamp = ++red->looked_stamp;
+    int changed = 0;
+    for (int32_t i = 0; i < count; i++) {
+        int32_t x = red->changed[i];
+        if (i % VERTEX_POLL_INTERVAL == 0 && expired(red))
+            break;
+        if (!rgraph_alive(r, x))
+            continue;
+        /* x's list changes as the rule removes vertices: a copy */
+        int32_t d = r->deg[x];
+        const int32_t *a = rgraph_neighbours(r, x);
+        red->near[0] = x;
+        memcpy(red->near + 1, a, (size_t)d * sizeof *a);
+        for (int32_t j = 0; j <= d; j++) {
+            int32_t v = red->near[j];
+            if (red->looked[v] == stamp || !rgraph_alive(r, v))
+                continue;
+            red->looked[v] = stamp;
+            int status = rule(red, v);
+            if (status < 0)
+                return status;
+            changed |= status;
+        }
+    }
+    return changed;
+}
+
+static int run_unconfined(struct reduction *red)
+{
+    return red->o->near_changes ? run_near_changes(red, RGRAPH_CHANGES_UNCONFINED, unconfined_at)
+                                : run_everywhere(red, unconfined_at);
 }
 
 /*
@@ -129,36 +198,8 @@ static int run_twins(struct reduction *red)
  */
 static int run_funnels(struct reduction *red)
 {
-    int changed = 0;
-    for (int32_t v = 0; v < red->r.n; v++) {
-        if (v % VERTEX_POLL_INTERVAL == 0 && expired(red))
-            break;
-        if (!rgraph_alive(&red->r, v))
-            continue;
-        int status = kernel_rule_funnel(&red->r, v);
-        if (status < 0)
-            return status;
-        changed |= status;
-    }
-    return changed;
-}
-
-static int run_unconfined(struct reduction *red)
-{
-    if (red->o->unconfined_near_changes)
-        return kernel_rule_unconfined_near_changes(red->unconfined, &red->r);
-    int changed = 0;
-    for (int32_t v = 0; v < red->r.n; v++) {
-        if (v % VERTEX_POLL_INTERVAL == 0 && expired(red))
-            break;
-        if (!rgraph_alive(&red->r, v))
-            continue;
-        int status = kernel_rule_unconfined(red->unconfined, &red->r, v);
-        if (status < 0)
-            return status;
-        changed |= status;
-    }
-    return changed;
+    return red->o->near_changes ? run_near_changes(red, RGRAPH_CHANGES_FUNNEL, funnel_at)
+                                : run_everywhere(red, funnel_at);
 }
 
 /*
@@ -186,7 +227,7 @@ static int reduce_to_fixed_point(struct reduction *red)
         if (status == 0 && expired(red))
             return 0;
         if (status == 0 && red->o->twins)
-            status = run_twins(red);
+            status = run_everywhere(red, twins_at);
         if (status == 0 && red->o->unconfined)
             status = run_unconfined(red);
         if (status == 0 && red->o->funnel && red->o->folds)
@@ -282,10 +323,19 @@ int kernel_reduce(const struct graph *g, const struct kernel_opts *o, struct ker
     if (status == MVC_OK && red.o->unconfined &&
         (red.unconfined = kernel_unconfined_new(g->n)) == NULL)
         status = MVC_ENOMEM;
+    if (status == MVC_OK && red.o->near_changes) {
+        size_t nn = (size_t)(g->n > 0 ? g->n : 1);
+        red.changed = malloc(nn * sizeof *red.changed);
+        red.near = malloc(nn * sizeof *red.near);
+        red.looked = calloc(nn, sizeof *red.looked);
+        if (red.changed == NULL || red.near == NULL || red.looked == NULL)
+            status = MVC_ENOMEM;
+    }
     if (status == MVC_OK)
         status = reduce_to_fixed_point(&red);
     kernel_lp_free(red.lp);
     kernel_unconfined_free(red.unconfined);
+    free(red.changed), free(red.near), free(red.looked);
     if (status != MVC_OK) {
         rgraph_free(&red.r);
         kernel_log_free(&red.r.log);

@@ -33,12 +33,12 @@ struct kernel_opts {
     int lp;     /* Nemhauser-Trotter through a maximum matching */
     int unconfined;
     /*
-     * The unconfined rule only near the vertices the reduction removes or
-     * merges (the branching's choice first): for a graph that is already
-     * reduced, as bnr's nodes are their parent's kernel, where the rest
-     * cannot have changed.
+     * The unconfined and funnel rules look only near the vertices the
+     * reduction removes or merges (the branching's choice first): for a
+     * graph that is already reduced, as bnr's nodes are their parent's
+     * kernel, where the rest cannot have changed.
      */
-    int unconfined_near_changes;
+    int near_changes;
     /*
      * Folds (degree two with non-adjacent neighbours, independent degree-3
      * twins, funnels) merge vertices or add edges; without them the kernel is an induced subgraph

@@ -24,12 +24,15 @@ int rgraph_init(struct rgraph *r, const struct graph *g)
     r->queued = calloc(nn, sizeof *r->queued);
     r->grew = calloc(nn, sizeof *r->grew);
     r->mark = calloc(nn, sizeof *r->mark);
-    r->changed = malloc(nn * sizeof *r->changed);
-    r->is_changed = calloc(nn, sizeof *r->is_changed);
-    if (r->changed == NULL || r->is_changed == NULL || r->adj == NULL || r->len == NULL ||
-        r->cap == NULL || r->deg == NULL || r->state == NULL || r->block == NULL ||
-        r->queue == NULL || r->queued == NULL || r->grew == NULL || r->mark == NULL ||
-        edge_set_init(&r->edges, g->n, g->m) != MVC_OK) {
+    int lists_ok = 1;
+    for (int c = 0; c < RGRAPH_CHANGE_LISTS; c++) {
+        r->changes[c].list = malloc(nn * sizeof *r->changes[c].list);
+        r->changes[c].listed = calloc(nn, sizeof *r->changes[c].listed);
+        lists_ok &= r->changes[c].list != NULL && r->changes[c].listed != NULL;
+    }
+    if (!lists_ok || r->adj == NULL || r->len == NULL || r->cap == NULL || r->deg == NULL ||
+        r->state == NULL || r->block == NULL || r->queue == NULL || r->queued == NULL ||
+        r->grew == NULL || r->mark == NULL || edge_set_init(&r->edges, g->n, g->m) != MVC_OK) {
         rgraph_free(r);
         return MVC_ENOMEM;
     }
@@ -54,7 +57,8 @@ void rgraph_free(struct rgraph *r)
                 free(r->adj[v]);
     free(r->adj), free(r->len), free(r->cap), free(r->deg), free(r->state), free(r->block);
     free(r->queue), free(r->queued), free(r->grew), free(r->mark);
-    free(r->changed), free(r->is_changed);
+    for (int c = 0; c < RGRAPH_CHANGE_LISTS; c++)
+        free(r->changes[c].list), free(r->changes[c].listed);
     edge_set_free(&r->edges);
     struct kernel_log log = r->log;
     memset(r, 0, sizeof *r);
@@ -113,20 +117,24 @@ void rgraph_clear_queue(struct rgraph *r)
 
 static void note_change(struct rgraph *r, int32_t v)
 {
-    if (!r->is_changed[v]) {
-        r->is_changed[v] = 1;
-        r->changed[r->changed_count++] = v;
+    for (int c = 0; c < RGRAPH_CHANGE_LISTS; c++) {
+        struct rgraph_changes *ch = &r->changes[c];
+        if (!ch->listed[v]) {
+            ch->listed[v] = 1;
+            ch->list[ch->count++] = v;
+        }
     }
 }
 
-int32_t rgraph_take_changed(struct rgraph *r, int32_t *out)
+int32_t rgraph_take_changed(struct rgraph *r, enum rgraph_change_list which, int32_t *out)
 {
-    int32_t count = r->changed_count;
+    struct rgraph_changes *ch = &r->changes[which];
+    int32_t count = ch->count;
     for (int32_t i = 0; i < count; i++) {
-        out[i] = r->changed[i];
-        r->is_changed[out[i]] = 0;
+        out[i] = ch->list[i];
+        ch->listed[out[i]] = 0;
     }
-    r->changed_count = 0;
+    ch->count = 0;
     return count;
 }
 

@@ -14,6 +14,9 @@
 
 enum rgraph_state { RGRAPH_ALIVE, RGRAPH_TAKEN, RGRAPH_EXCLUDED, RGRAPH_FOLDED };
 
+/* The rules that keep a list of changed vertices of their own. */
+enum rgraph_change_list { RGRAPH_CHANGES_UNCONFINED, RGRAPH_CHANGES_FUNNEL, RGRAPH_CHANGE_LISTS };
+
 /*
  * Vertices keep the input's ids; a fold gives the new vertex the id of one of
  * the merged ones, so ids never grow and removed ids never return. Lists are
@@ -40,13 +43,15 @@ struct rgraph {
     uint8_t *grew; /* gained neighbours since it was last examined (fold targets) */
 
     /*
-     * The live vertices next to a removal or a fold since the list was last
-     * taken (rgraph_take_changed), each listed once: what a rule that looks
-     * only where the graph changed examines.
+     * For each rule that looks only where the graph changed, the live
+     * vertices next to a removal or a fold since it last took its list
+     * (rgraph_take_changed), each listed once.
      */
-    int32_t *changed;
-    int32_t changed_count;
-    uint8_t *is_changed;
+    struct rgraph_changes {
+        int32_t *list;
+        int32_t count;
+        uint8_t *listed;
+    } changes[RGRAPH_CHANGE_LISTS];
 
     int32_t *mark; /* scratch: mark[v] == stamp means marked */
     int32_t stamp;
@@ -82,10 +87,10 @@ int32_t rgraph_pop(struct rgraph *r); /* -1 when the queue is empty */
 void rgraph_clear_queue(struct rgraph *r);
 
 /*
- * Hands over the list of changed vertices: copies it into out (room for n),
- * returns its length and starts a new one.
+ * Hands over a rule's list of changed vertices: copies it into out (room for
+ * n), returns its length and starts a new one.
  */
-int32_t rgraph_take_changed(struct rgraph *r, int32_t *out);
+int32_t rgraph_take_changed(struct rgraph *r, enum rgraph_change_list which, int32_t *out);
 
 /* Puts v into the cover and removes it. */
 int rgraph_take(struct rgraph *r, int32_t v, enum kernel_rule rule);

@@ -16,11 +16,6 @@ struct kernel_unconfined {
     int32_t *stack;  /* vertices of N(S) to examine */
     int32_t *fresh;  /* vertices that joined N(S) in the last growth */
     int32_t sp;
-    /* kernel_rule_unconfined_near_changes: the changed vertices, and those looked at */
-    int32_t *changed;
-    int32_t *near; /* a changed vertex and its neighbours */
-    int32_t *looked;
-    int32_t looked_stamp;
 };
 
 struct kernel_unconfined *kernel_unconfined_new(int32_t n)
@@ -35,12 +30,8 @@ struct kernel_unconfined *kernel_unconfined_new(int32_t n)
     u->count = malloc(nn * sizeof *u->count);
     u->stack = malloc(nn * sizeof *u->stack);
     u->fresh = malloc(nn * sizeof *u->fresh);
-    u->changed = malloc(nn * sizeof *u->changed);
-    u->near = malloc(nn * sizeof *u->near);
-    u->looked = calloc(nn, sizeof *u->looked);
     if (u->closed == NULL || u->in_s == NULL || u->queued == NULL || u->count == NULL ||
-        u->stack == NULL || u->fresh == NULL || u->changed == NULL || u->near == NULL ||
-        u->looked == NULL) {
+        u->stack == NULL || u->fresh == NULL) {
         kernel_unconfined_free(u);
         return NULL;
     }
@@ -52,7 +43,7 @@ void kernel_unconfined_free(struct kernel_unconfined *u)
     if (u == NULL)
         return;
     free(u->closed), free(u->in_s), free(u->queued), free(u->count), free(u->stack);
-    free(u->fresh), free(u->changed), free(u->near), free(u->looked);
+    free(u->fresh);
     free(u);
 }
 
@@ -150,44 +141,4 @@ int kernel_rule_unconfined(struct kernel_unconfined *c, struct rgraph *r, int32_
         return 0;
     int status = rgraph_take(r, v, KERNEL_RULE_UNCONFINED);
     return status < 0 ? status : 1;
-}
-
-/*
- * A vertex's confining procedure reads N(S) and the neighbours of N(S), so
- * it can fail anew where a vertex within distance 2 lost or gained a
- * neighbour: the changed vertices (rgraph_take_changed) and their
- * neighbours are looked at, each once.
- */
-int kernel_rule_unconfined_near_changes(struct kernel_unconfined *c, struct rgraph *r)
-{
-    int32_t count = rgraph_take_changed(r, c->changed);
-    if (c->looked_stamp == INT32_MAX) {
-        for (int32_t i = 0; i < r->n; i++)
-            c->looked[i] = 0;
-        c->looked_stamp = 0;
-    }
-    int32_t stamp = ++c->looked_stamp;
-    int changed = 0;
-    for (int32_t i = 0; i < count; i++) {
-        int32_t x = c->changed[i];
-        if (!rgraph_alive(r, x))
-            continue;
-        /* x's list may change as vertices are taken: a copy */
-        int32_t d = r->deg[x];
-        const int32_t *a = rgraph_neighbours(r, x);
-        c->near[0] = x;
-        for (int32_t j = 0; j < d; j++)
-            c->near[j + 1] = a[j];
-        for (int32_t j = 0; j <= d; j++) {
-            int32_t v = c->near[j];
-            if (c->looked[v] == stamp || !rgraph_alive(r, v))
-                continue;
-            c->looked[v] = stamp;
-            int status = kernel_rule_unconfined(c, r, v);
-            if (status < 0)
-                return status;
-            changed |= status;
-        }
-    }
-    return changed;
 }

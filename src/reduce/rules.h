@@ -27,8 +27,6 @@ struct kernel_unconfined;
 struct kernel_unconfined *kernel_unconfined_new(int32_t n);
 void kernel_unconfined_free(struct kernel_unconfined *u);
 int kernel_rule_unconfined(struct kernel_unconfined *u, struct rgraph *r, int32_t v);
-/* The rule on the vertices near those that changed since the last look (rgraph's changed list). */
-int kernel_rule_unconfined_near_changes(struct kernel_unconfined *u, struct rgraph *r);
 
 /* The matching on the bipartite double cover, kept between calls and repaired incrementally. */
 struct kernel_lp;

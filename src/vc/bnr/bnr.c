@@ -1026,12 +1026,19 @@ static int search_graph(struct bnr_search *s, const struct graph *g,
      * 5-regular graphs of 150-300 vertices, below the root they spared 0-8 %
      * of the nodes and took 17-25 % of the time (1.66 -> 1.29, 3.96 -> 3.08
      * and 2.93 -> 2.29 s on one thread), and PACE 2019 stayed as it was.
-     * Where the unconfined rule fires often, it runs below the root too, near
-     * what the branching changed (node_rules.h).
+     * Below the root the unconfined and funnel rules run where they fire
+     * often (node_rules.h), and look only near what the branching and the
+     * node's reductions changed: the node's graph is its parent's kernel,
+     * where neither applied.
      */
     ko.lp = ko.twins = ko.unconfined = s->depth == 0;
-    if (s->depth > 0 && node_rules_unconfined(s->node_rules, s->nodes))
-        ko.unconfined = ko.unconfined_near_changes = 1;
+    ko.near_changes = s->depth > 0;
+    int count_unconfined = 0, count_funnel = 0;
+    if (s->depth > 0) {
+        ko.unconfined = count_unconfined =
+            node_rules_wanted(s->node_rules, NODE_RULE_UNCONFINED, s->nodes);
+        ko.funnel = count_funnel = node_rules_wanted(s->node_rules, NODE_RULE_FUNNEL, s->nodes);
+    }
     if (choice != NULL) {
         ko.taken = choice->taken;
         ko.taken_count = choice->count;
@@ -1041,8 +1048,11 @@ static int search_graph(struct bnr_search *s, const struct graph *g,
     int status = kernel_reduce(g, &ko, &k, &ks, s->err);
     if (status != MVC_OK)
         return status;
-    if (ko.unconfined_near_changes)
-        node_rules_count(s->node_rules, ks.removed_by[KERNEL_RULE_UNCONFINED]);
+    if (count_unconfined)
+        node_rules_count(s->node_rules, NODE_RULE_UNCONFINED,
+                         ks.removed_by[KERNEL_RULE_UNCONFINED]);
+    if (count_funnel)
+        node_rules_count(s->node_rules, NODE_RULE_FUNNEL, ks.removed_by[KERNEL_RULE_FUNNEL]);
     struct cover kc = {0};
     int r = search_kernel(s, k, &ks, limit, first, report, &kc);
     if (has_cover(r, &kc)) {
