@@ -216,6 +216,7 @@ static const char *const config_name[CONFIGS] = {
 static struct kernel_opts config_opts(enum config c)
 {
     struct kernel_opts o = kernel_opts_default();
+    o.funnel = 1; /* off by default, on here: "all rules" means it too */
     if (c == ALL_RULES)
         return o;
     if (c == NO_FOLDS) {

@@ -32,7 +32,7 @@ struct kernel_opts kernel_opts_default(void)
         .degree_one = 1,
         .degree_two_fold = 1,
         .domination = 1,
-        .funnel = 1,
+        .funnel = 0,
         .twins = 1,
         .lp = 1,
         .unconfined = 1,

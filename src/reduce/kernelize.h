@@ -28,9 +28,16 @@ struct kernel_opts {
     int degree_one;      /* degree-1 rule */
     int degree_two_fold; /* degree-2 rules: triangle and fold */
     int domination;
-    int funnel; /* a fold: only with folds */
-    int twins;  /* degree-3 twins: take and fold */
-    int lp;     /* Nemhauser-Trotter through a maximum matching */
+    /*
+     * A fold, so only with folds; off by default. Folded into a kernel it
+     * can cost the clique-cover bound more than the vertices it removes:
+     * bnr alone on the planted 3-SAT reductions of t_bnr took 30 times
+     * longer with it, and a king's-move lattice 8 times. bnr's nodes below
+     * the root turn it on where it fires (node_rules.h).
+     */
+    int funnel;
+    int twins; /* degree-3 twins: take and fold */
+    int lp;    /* Nemhauser-Trotter through a maximum matching */
     int unconfined;
     /*
      * The unconfined and funnel rules look only near the vertices the
@@ -69,7 +76,7 @@ struct kernel_stats {
 /* The reduced graph and the log that maps its covers back. */
 struct kernel;
 
-struct kernel_opts kernel_opts_default(void); /* every rule on, no limits */
+struct kernel_opts kernel_opts_default(void); /* every rule on but funnels, no limits */
 
 /*
  * Reduces g to a kernel whose vertices are relabelled 0..n'-1. Minimum covers
