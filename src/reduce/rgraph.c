@@ -209,6 +209,17 @@ static int append(struct rgraph *r, int32_t v, int32_t y)
     return MVC_OK;
 }
 
+/* A new edge between x and y, live and not adjacent: a fold's. */
+static int add_edge(struct rgraph *r, int32_t x, int32_t y)
+{
+    if (append(r, x, y) != MVC_OK || append(r, y, x) != MVC_OK ||
+        edge_set_add(&r->edges, x, y) != MVC_OK)
+        return MVC_ENOMEM;
+    r->m++;
+    r->edges_added++;
+    return MVC_OK;
+}
+
 /* N(into) grows by N(from) and from is removed; into and from must not be adjacent. */
 static int merge_into(struct rgraph *r, int32_t into, int32_t from)
 {
@@ -218,11 +229,8 @@ static int merge_into(struct rgraph *r, int32_t into, int32_t from)
         int32_t y = a[i];
         if (rgraph_has_edge(r, into, y))
             continue;
-        if (append(r, into, y) != MVC_OK || append(r, y, into) != MVC_OK ||
-            edge_set_add(&r->edges, into, y) != MVC_OK)
+        if (add_edge(r, into, y) != MVC_OK)
             return MVC_ENOMEM;
-        r->m++;
-        r->edges_added++;
         rgraph_push(r, y);
         note_change(r, y);
     }
@@ -280,14 +288,11 @@ int rgraph_fold_twins(struct rgraph *r, int32_t u, int32_t v)
     return status;
 }
 
-/* Joins x and y, not adjacent, live: a fold's new edge. */
+/* A funnel's new edge: both ends grew and are looked at again. */
 static int join(struct rgraph *r, int32_t x, int32_t y)
 {
-    if (append(r, x, y) != MVC_OK || append(r, y, x) != MVC_OK ||
-        edge_set_add(&r->edges, x, y) != MVC_OK)
+    if (add_edge(r, x, y) != MVC_OK)
         return MVC_ENOMEM;
-    r->m++;
-    r->edges_added++;
     r->grew[x] = r->grew[y] = 1;
     rgraph_push(r, x);
     rgraph_push(r, y);

@@ -1033,11 +1033,9 @@ static int search_graph(struct bnr_search *s, const struct graph *g,
      */
     ko.lp = ko.twins = ko.unconfined = s->depth == 0;
     ko.near_changes = s->depth > 0;
-    int count_unconfined = 0, count_funnel = 0;
     if (s->depth > 0) {
-        ko.unconfined = count_unconfined =
-            node_rules_wanted(s->node_rules, NODE_RULE_UNCONFINED, s->nodes);
-        ko.funnel = count_funnel = node_rules_wanted(s->node_rules, NODE_RULE_FUNNEL, s->nodes);
+        ko.unconfined = node_rules_wanted(s->node_rules, NODE_RULE_UNCONFINED, s->nodes);
+        ko.funnel = node_rules_wanted(s->node_rules, NODE_RULE_FUNNEL, s->nodes);
     }
     if (choice != NULL) {
         ko.taken = choice->taken;
@@ -1048,10 +1046,10 @@ static int search_graph(struct bnr_search *s, const struct graph *g,
     int status = kernel_reduce(g, &ko, &k, &ks, s->err);
     if (status != MVC_OK)
         return status;
-    if (count_unconfined)
+    if (s->depth > 0 && ko.unconfined)
         node_rules_count(s->node_rules, NODE_RULE_UNCONFINED,
                          ks.removed_by[KERNEL_RULE_UNCONFINED]);
-    if (count_funnel)
+    if (s->depth > 0 && ko.funnel)
         node_rules_count(s->node_rules, NODE_RULE_FUNNEL, ks.removed_by[KERNEL_RULE_FUNNEL]);
     struct cover kc = {0};
     int r = search_kernel(s, k, &ks, limit, first, report, &kc);
