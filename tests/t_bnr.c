@@ -139,6 +139,60 @@ static void test_against_seq(uint64_t master)
 }
 
 /*
+ * A triangular lattice of side x side sites, each kept with probability 4/5:
+ * its kernels have funnels, which bnr's root folds where they keep its bound.
+ */
+static struct graph *triangular_lattice(uint64_t seed, int32_t side, char *desc, size_t len)
+{
+    struct rng r = {seed};
+    static struct gen_edges ge;
+    static int32_t id[16][16];
+    ge.m = 0;
+    ge.n = 0;
+    for (int32_t y = 0; y < side; y++)
+        for (int32_t x = 0; x < side; x++)
+            id[y][x] = rng_chance(&r, 0.8) ? ge.n++ : -1;
+    for (int32_t y = 0; y < side; y++)
+        for (int32_t x = 0; x < side; x++) {
+            const int32_t step[3][2] = {{1, 0}, {0, 1}, {1, 1}};
+            for (int i = 0; i < 3; i++) {
+                int32_t nx = x + step[i][0], ny = y + step[i][1];
+                if (nx < side && ny < side && id[y][x] >= 0 && id[ny][nx] >= 0)
+                    gen_edge(&ge, id[y][x], id[ny][nx]);
+            }
+        }
+    snprintf(desc, len, "triangular lattice %dx%d n=%d m=%lld seed=%llu", side, side, ge.n,
+             (long long)ge.m, (unsigned long long)seed);
+    return gen_build(&ge, &r);
+}
+
+/*
+ * Lattices with missing sites: bnr, on one thread and on eight, answers as
+ * seq, and its root's funnels are reached.
+ */
+static void test_lattices(uint64_t master)
+{
+    struct check_tally t = {0};
+    char desc[96];
+    int64_t funnels = 0;
+    for (int i = 0; i < 24; i++) {
+        uint64_t seed = master + (uint64_t)(5000 + i) * 15485863;
+        struct graph *g = triangular_lattice(seed, 8 + i % 5, desc, sizeof desc);
+        int32_t opt = seq_minimum(g);
+        check_against(&bnr, g, opt, desc, &t);
+        check_against(&bnr_8, g, opt, desc, &t);
+        struct cover c = {0};
+        struct solve_stats st;
+        check_run(&bnr, g, -1, &c, &st);
+        funnels += st.root_funnels;
+        cover_free(&c);
+        graph_free(g);
+    }
+    ok(t.failed == 0, "%d lattices, %d solves: all agree with seq", t.graphs, t.solves);
+    ok(funnels > 0, "the root's funnels removed %lld vertices", (long long)funnels);
+}
+
+/*
  * Two random Hamiltonian cycles on n vertices, merged: nearly 4-regular, so
  * that no reduction applies and the search branches on components of 32
  * vertices and more. Up to 64 vertices the root has no local search, so the
@@ -469,6 +523,7 @@ int main(void)
     test_parallel_branchings(master);
     test_planted(master);
     test_orbital(master);
+    test_lattices(master);
     test_stop(master);
     test_stopped_answer_is_best_reported(master);
     done_testing();

@@ -131,6 +131,8 @@ int stats_write_json(FILE *out, const struct run_info *run, const struct solve_s
         fprintf(out, ",\n  \"parallel_branchings\": %lld", (long long)st->parallel_branchings);
     if (st->orbital_branchings > 0)
         fprintf(out, ",\n  \"orbital_branchings\": %lld", (long long)st->orbital_branchings);
+    if (st->root_funnels > 0)
+        fprintf(out, ",\n  \"root_funnels\": %lld", (long long)st->root_funnels);
     json_symmetry(out, st);
     json_ranks(out, st);
     fprintf(out,

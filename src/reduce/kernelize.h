@@ -33,7 +33,8 @@ struct kernel_opts {
      * can cost the clique-cover bound more than the vertices it removes:
      * bnr alone on the planted 3-SAT reductions of t_bnr took 30 times
      * longer with it, and a king's-move lattice 8 times. bnr's nodes below
-     * the root turn it on where it fires (node_rules.h).
+     * the root turn it on where it fires (node_rules.h), and its root where
+     * its kernel's lower bound stays (search_funnelled in bnr.c).
      */
     int funnel;
     int twins; /* degree-3 twins: take and fold */

@@ -219,6 +219,7 @@ struct solve_stats {
     int64_t parallel_branchings; /* bnr: branchings whose two children ran on two threads */
     int64_t parallel_settled;    /* bnr: of those, where one child's answer ended the other */
     int64_t orbital_branchings;  /* bnr: branchings whose first child took an orbit (orbital.h) */
+    int64_t root_funnels;        /* bnr: vertices its root's kernel lost to funnels */
     /* GPU only */
     int block_size, blocks, shared_kernel;
     int64_t worklist_size;

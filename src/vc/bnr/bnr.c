@@ -61,6 +61,7 @@ struct bnr_search {
     int64_t parallel_settled;         /* of those, where one child's answer ended the other */
     int32_t depth;                    /* branchings above the current node */
     int32_t root_lower_bound;         /* on the input's minimum cover, from the root's kernel */
+    int32_t root_funnels;             /* vertices the root's funnels removed (search_funnelled) */
     struct orbital *orbital;          /* shared by the whole search */
     struct node_rules *node_rules;    /* shared by the whole search */
     int symmetric;                    /* no graph on the path to this node was asymmetric */
@@ -748,11 +749,21 @@ static int local_search_runs(const struct solve_opts *o, const struct graph *c, 
  */
 #define LS_PATIENCE 0.02
 /*
- * Near the bound it has none. A patience of 0.1 s there (tried) spared
- * lattices with missing sites 0.3-0.6 s of searching 20 below their optimum,
- * but on vc-exact_153 bnr then branched beside bound-sat's winning search
- * from the start and took its CPU: 7.0 -> 12-13 s on the 2-core machine.
+ * Near the bound it has none on components of more than LS_RUNS_MAX_VERTICES,
+ * nor where the cover is within LS_CLOSE_HUNDREDTHS / 100 times the bound:
+ * - vc-exact_183's kernel (48,878 vertices, 1.4 % above) still improved
+ *   after 2 s, and with a patience it stopped after 0.03 s, 64 vertices
+ *   worse;
+ * - on vc-exact_153 (4,392 vertices), bnr then branched beside bound-sat's
+ *   winning search from the start and took its CPU: 7.0 -> 12-13 s on the
+ *   2-core machine;
+ * - the greedy covers of PACE 2019's 900-vertex kernels are 0.1 % above it,
+ *   and the search reaches it.
+ * Lattices with missing sites, whose kernels have 200-800 vertices, start
+ * 6-9 % above a bound 10-30 below their optimum: the search found its last
+ * cover within 0.01 s, then spent its whole budget (0.2-0.8 s) for none.
  */
+#define LS_CLOSE_HUNDREDTHS 101
 
 static int improve_by_local_search(struct bnr_search *s, const struct graph *c, int32_t target,
                                    struct progress *report, struct cover *cover)
@@ -767,7 +778,9 @@ static int improve_by_local_search(struct bnr_search *s, const struct graph *c, 
     lo.deadline = budget > 0 ? deadline_within(*d, budget) : *d;
     lo.max_steps = 0; /* the time budget bounds it */
     lo.target = target;
-    lo.patience = near_bound(cover->size, target) ? 0 : LS_PATIENCE;
+    int close = (int64_t)cover->size * 100 <= (int64_t)target * LS_CLOSE_HUNDREDTHS;
+    int waits = near_bound(cover->size, target) && (close || c->n > LS_RUNS_MAX_VERTICES);
+    lo.patience = waits ? 0 : LS_PATIENCE;
     struct local_search_stats ls;
     int status = local_search_portfolio(c, &lo, local_search_runs(s->o, c, cover->size, target),
                                         LS_OTHERS_SECONDS, cover, &ls, s->err);
@@ -958,6 +971,68 @@ static int search_parts(struct bnr_search *s, const struct graph *kg, struct bou
 }
 
 /*
+ * The root's kernel reduced once more with funnels (kernel_opts.funnel),
+ * searched where that keeps its lower bound: kc receives a cover of kg and
+ * *searched is raised. A funnel's fold leaves two vertices and may break the
+ * cliques whose cover is the bound: on PACE 2019's vc-exact_127 to 151 the
+ * bound fell below the optimum, which had been proven by it at once
+ * (vc-exact_151: 0.02 -> 0.49 s). Where the bound stays, the funnels only
+ * shrink the search: a triangular lattice of 40 x 40 sites, a fifth of them
+ * missing, went from unproven in 20 s to 1.5 s on one thread. offset is the
+ * node's kernel offset, lower_bound its bound.
+ */
+static int search_funnelled(struct bnr_search *s, const struct graph *kg, int32_t offset,
+                            int32_t lower_bound, int32_t limit, int first, struct progress *report,
+                            struct cover *kc, int *searched)
+{
+    *searched = 0;
+    struct kernel_opts ko = kernel_opts_default();
+    ko.deadline = s->o->deadline;
+    ko.funnel = 1;
+    struct kernel *k = NULL;
+    struct kernel_stats ks;
+    int status = kernel_reduce(kg, &ko, &k, &ks, s->err);
+    if (status != MVC_OK)
+        return status;
+    if (ks.stopped || ks.removed_by[KERNEL_RULE_FUNNEL] == 0) {
+        kernel_free(k);
+        return MVC_OK;
+    }
+    const struct graph *fg = kernel_graph(k);
+    int32_t funnel_offset = offset + kernel_offset(k);
+    struct bounded_split bs;
+    if (split_kernel(fg, ROOT_CLIQUE_COVER_ROUNDS, INT64_MAX, &bs) != MVC_OK) {
+        bounded_split_free(&bs);
+        kernel_free(k);
+        return no_memory(s);
+    }
+    int32_t funnel_bound = funnel_offset + bs.total_bound;
+    if (ks.lp_lower_bound + offset > funnel_bound)
+        funnel_bound = ks.lp_lower_bound + offset;
+    int r = MVC_OK;
+    if (funnel_bound >= lower_bound) {
+        *searched = 1;
+        s->root_funnels += kg->n - fg->n;
+        progress_lower(report, funnel_bound);
+        progress_message(report, "bnr: funnels: kernel %ld -> %ld vertices, bound %ld -> %ld",
+                         (long)kg->n, (long)fg->n, (long)lower_bound, (long)funnel_bound);
+        struct cover fc = {0};
+        r = funnel_bound > limit ? NODE_NONE
+                                 : search_parts(s, fg, &bs, limit - funnel_offset, first,
+                                                funnel_offset, report, &fc);
+        if (has_cover(r, &fc)) {
+            status = kernel_lift(k, &fc, kc, s->err);
+            if (status != MVC_OK)
+                r = status;
+        }
+        cover_free(&fc);
+    }
+    bounded_split_free(&bs);
+    kernel_free(k);
+    return r;
+}
+
+/*
  * The node's kernel: bound, split, search; kc receives a cover of the kernel
  * graph. report is the scope of the node's graph.
  */
@@ -985,8 +1060,10 @@ static int search_kernel(struct bnr_search *s, const struct kernel *k,
     if (s->depth == 0 && lower_bound > s->root_lower_bound)
         s->root_lower_bound = lower_bound;
     progress_lower(report, lower_bound);
-    int r = NODE_NONE;
-    if (lower_bound <= limit)
+    int r = NODE_NONE, searched = 0;
+    if (s->depth == 0 && lower_bound <= limit)
+        r = search_funnelled(s, kg, offset, lower_bound, limit, first, report, kc, &searched);
+    if (!searched && lower_bound <= limit)
         r = search_parts(s, kg, &bs, limit - offset, first, offset, report, kc);
     bounded_split_free(&bs);
     return r;
@@ -1139,6 +1216,7 @@ int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover
     st->parallel_branchings = s.parallel_branchings;
     st->parallel_settled = s.parallel_settled;
     st->orbital_branchings = orbital.branchings;
+    st->root_funnels = s.root_funnels;
     if (r < 0) {
         cover_free(&found);
         return r;
