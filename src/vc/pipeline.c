@@ -178,6 +178,15 @@ static enum solver_kind gpu_solver_for(enum solver_kind cpu, const struct graph 
  */
 #define FEW_TRIANGLES_PER_VERTEX 10
 
+/*
+ * Past this many vertices the CPUs are shared as where triangles are few,
+ * whatever their count: the clique search decided PACE 2019's kernels of
+ * 195-200 vertices and none of 400 or more (those of 435-900 bnr decides at
+ * its root), and beside it on lattices with missing sites, whose kernels of
+ * 550-800 vertices are full of triangles, bnr branched on one thread.
+ */
+#define CLIQUE_CPUS_MAX_VERTICES 400
+
 static int few_triangles(const struct graph *g)
 {
     int64_t triangles = 0, most = g->n / FEW_TRIANGLES_PER_VERTEX;
@@ -270,7 +279,7 @@ static int solve_suited(const struct graph *g, const struct solve_opts *o, struc
     if (cpu.solver == SOLVER_BNR && g->n > SMALL_COMPONENT && g->n <= SPARSE_CLIQUE_MAX) {
         entrants[count] = entrants[0];
         entrants[count].opts.solver = SOLVER_CLIQUE;
-        if (few_triangles(g))
+        if (few_triangles(g) || g->n > CLIQUE_CPUS_MAX_VERTICES)
             share_cpus_beside_bnr(&entrants[0], &entrants[count]);
         else
             entrants[0].opts.bnr.branch_threads = 1; /* the CPUs are the clique search's */
