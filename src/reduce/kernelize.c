@@ -213,11 +213,19 @@ static int reduce_to_fixed_point(struct reduction *red)
         if (status < 0)
             return status;
     }
-    /* every live vertex once, in id order, as on the graph without them */
-    rgraph_clear_queue(&red->r);
-    for (int32_t v = 0; v < red->r.n; v++)
-        if (rgraph_alive(&red->r, v))
-            rgraph_push(&red->r, v);
+    /*
+     * Every live vertex once, in id order, as on the graph without them; on
+     * a reduced graph only the neighbours of those taken, as their removal
+     * queued them: the degree and domination rules change nowhere else. At
+     * bnr's nodes below the root on lattices with missing sites, the rules
+     * at every vertex took a sixth of the time.
+     */
+    if (!red->o->near_changes) {
+        rgraph_clear_queue(&red->r);
+        for (int32_t v = 0; v < red->r.n; v++)
+            if (rgraph_alive(&red->r, v))
+                rgraph_push(&red->r, v);
+    }
     for (;;) {
         int status = run_local_rules(red);
         if (status < 0 || red->stopped || red->r.alive == 0)

@@ -41,10 +41,12 @@ struct kernel_opts {
     int lp;    /* Nemhauser-Trotter through a maximum matching */
     int unconfined;
     /*
-     * The unconfined and funnel rules look only near the vertices the
-     * reduction removes or merges (the branching's choice first): for a
-     * graph that is already reduced, as bnr's nodes are their parent's
-     * kernel, where the rest cannot have changed.
+     * The rules look only near the vertices the reduction removes or merges
+     * (the branching's choice first): for a graph that is already reduced,
+     * as bnr's nodes are their parent's kernel, where the rest cannot have
+     * changed. The degree and domination rules start at the neighbours of
+     * the taken vertices, the unconfined and funnel rules within distance 2
+     * of every change.
      */
     int near_changes;
     /*
