@@ -49,6 +49,27 @@ static int solve_bnr_4(const struct graph *g, const struct solve_opts *o, struct
 }
 static const struct solver_check bnr_4 = {solve_bnr_4, "bnr", 0};
 
+/* bnr with no local search at the root, so that the branching finds the covers; and without packing
+ */
+static int solve_bnr_searching(const struct graph *g, const struct solve_opts *o, struct cover *out,
+                               struct solve_stats *st, struct error *err)
+{
+    struct solve_opts so = opts_or_default(o);
+    so.bnr.no_local_search = 1;
+    return solve_bnr(g, &so, out, st, err);
+}
+static const struct solver_check bnr_searching = {solve_bnr_searching, "bnr", 0};
+
+static int solve_bnr_no_packing(const struct graph *g, const struct solve_opts *o,
+                                struct cover *out, struct solve_stats *st, struct error *err)
+{
+    struct solve_opts so = opts_or_default(o);
+    so.bnr.no_local_search = 1;
+    so.bnr.no_packing = 1;
+    return solve_bnr(g, &so, out, st, err);
+}
+static const struct solver_check bnr_no_packing = {solve_bnr_no_packing, "bnr", 0};
+
 /* Sparse graphs with vertices of degree one and two: folds, components and LP fixing happen. */
 static struct graph *sparse_graph(uint64_t seed, int32_t max_n, char *desc, size_t len)
 {
@@ -177,7 +198,7 @@ static void test_lattices(uint64_t master)
     int64_t funnels = 0;
     for (int i = 0; i < 24; i++) {
         uint64_t seed = master + (uint64_t)(5000 + i) * 15485863;
-        struct graph *g = triangular_lattice(seed, 8 + i % 5, desc, sizeof desc);
+        struct graph *g = triangular_lattice(seed, 10 + i % 6, desc, sizeof desc);
         int32_t opt = seq_minimum(g);
         check_against(&bnr, g, opt, desc, &t);
         check_against(&bnr_8, g, opt, desc, &t);
@@ -190,6 +211,59 @@ static void test_lattices(uint64_t master)
     }
     ok(t.failed == 0, "%d lattices, %d solves: all agree with seq", t.graphs, t.solves);
     ok(funnels > 0, "the root's funnels removed %lld vertices", (long long)funnels);
+}
+
+/*
+ * Packing constraints (bnr/packing.h) on graphs where they prune and keep
+ * vertices out: lattices with missing sites and cycles with one or two
+ * perfect matchings. Small ones against seq; larger ones, with no local
+ * search at the root so that the branching must find the optimum, against
+ * bnr without packing constraints. MVC and PVC around the optimum.
+ */
+static void test_packing(uint64_t master)
+{
+    struct check_tally t = {0};
+    char desc[96];
+    int64_t pruned = 0, kept = 0;
+    for (int i = 0; i < 240; i++) {
+        uint64_t seed = master + (uint64_t)(6000 + i) * 15485863;
+        struct graph *g =
+            i % 3 == 0 ? triangular_lattice(seed, 6 + i % 3, desc, sizeof desc)
+                       : gen_cycle_matchings_graph(seed, 64, 1 + i % 3 / 2, desc, sizeof desc);
+        int32_t opt = seq_minimum(g);
+        check_against(&bnr, g, opt, desc, &t);
+        struct cover c = {0};
+        struct solve_stats st;
+        check_run(&bnr, g, -1, &c, &st);
+        pruned += st.packing_pruned;
+        kept += st.packing_forced;
+        cover_free(&c);
+        graph_free(g);
+    }
+    ok(t.failed == 0, "%d graphs, %d solves under packing constraints: all agree with seq",
+       t.graphs, t.solves);
+    struct check_tally big = {0};
+    for (int i = 0; i < 60; i++) {
+        uint64_t seed = master + (uint64_t)(7000 + i) * 15485863;
+        struct graph *g =
+            i % 2 == 0 ? triangular_lattice(seed, 9 + i % 4, desc, sizeof desc)
+                       : gen_cycle_matchings_graph(seed, 130, 1 + i % 4 / 2, desc, sizeof desc);
+        struct cover c = {0};
+        struct solve_stats st;
+        if (check_run(&bnr_no_packing, g, -1, &c, &st) != SOLVE_OPTIMAL)
+            bail("bnr without packing constraints did not prove its answer");
+        check_against(&bnr_searching, g, c.size, desc, &big);
+        check_run(&bnr_searching, g, -1, &c, &st);
+        pruned += st.packing_pruned;
+        kept += st.packing_forced;
+        cover_free(&c);
+        graph_free(g);
+    }
+    ok(big.failed == 0,
+       "%d larger graphs, %d solves, no local search: all agree with bnr without packing",
+       big.graphs, big.solves);
+    ok(pruned > 0 && kept > 0, "packing constraints ended %lld nodes and kept %lld vertices out",
+       (long long)pruned, (long long)kept);
 }
 
 /*
@@ -524,6 +598,7 @@ int main(void)
     test_planted(master);
     test_orbital(master);
     test_lattices(master);
+    test_packing(master);
     test_stop(master);
     test_stopped_answer_is_best_reported(master);
     done_testing();

@@ -133,6 +133,9 @@ int stats_write_json(FILE *out, const struct run_info *run, const struct solve_s
         fprintf(out, ",\n  \"orbital_branchings\": %lld", (long long)st->orbital_branchings);
     if (st->root_funnels > 0)
         fprintf(out, ",\n  \"root_funnels\": %lld", (long long)st->root_funnels);
+    if (st->packing_pruned > 0 || st->packing_forced > 0)
+        fprintf(out, ",\n  \"packing\": {\"pruned\": %lld, \"kept_out\": %lld}",
+                (long long)st->packing_pruned, (long long)st->packing_forced);
     json_symmetry(out, st);
     json_ranks(out, st);
     fprintf(out,

@@ -12,6 +12,7 @@
 struct kernel {
     struct graph *g;     /* the reduced graph, vertices 0..n'-1 */
     int32_t *new_to_old; /* kernel vertex -> input id */
+    int32_t *fate;       /* input id -> kernel vertex, or a KERNEL_FATE_* */
     int32_t input_n;
     int32_t offset;
     struct kernel_log log;
@@ -315,6 +316,21 @@ static void fill_stats(struct kernel_stats *st, const struct reduction *red, con
     st->seconds = clock_seconds() - red->start;
 }
 
+/* Where each input vertex went: its kernel vertex, else taken, left out or folded. */
+static int record_fates(const struct rgraph *r, struct kernel *k, struct error *err)
+{
+    k->fate = malloc((size_t)(r->n > 0 ? r->n : 1) * sizeof *k->fate);
+    if (k->fate == NULL)
+        return error_set(err, MVC_ENOMEM, "out of memory for the kernel");
+    for (int32_t v = 0; v < r->n; v++)
+        k->fate[v] = r->state[v] == RGRAPH_TAKEN      ? KERNEL_FATE_TAKEN
+                     : r->state[v] == RGRAPH_EXCLUDED ? KERNEL_FATE_LEFT_OUT
+                                                      : KERNEL_FATE_FOLDED;
+    for (int32_t i = 0; i < k->g->n; i++)
+        k->fate[k->new_to_old[i]] = i;
+    return MVC_OK;
+}
+
 int kernel_reduce(const struct graph *g, const struct kernel_opts *o, struct kernel **out,
                   struct kernel_stats *st, struct error *err)
 {
@@ -352,6 +368,8 @@ int kernel_reduce(const struct graph *g, const struct kernel_opts *o, struct ker
                          (long)g->n);
     }
     status = build_kernel(&red.r, g, k, err);
+    if (status == MVC_OK)
+        status = record_fates(&red.r, k, err);
     k->input_n = g->n;
     k->offset = red.r.offset;
     k->log = red.r.log; /* the kernel takes the log over */
@@ -382,6 +400,11 @@ int32_t kernel_input_vertex(const struct kernel *k, int32_t v)
     return k->new_to_old[v];
 }
 
+int32_t kernel_fate(const struct kernel *k, int32_t v)
+{
+    return k->fate[v];
+}
+
 int kernel_lift(const struct kernel *k, const struct cover *kernel_cover, struct cover *input_cover,
                 struct error *err)
 {
@@ -406,6 +429,7 @@ void kernel_free(struct kernel *k)
         return;
     graph_free(k->g);
     free(k->new_to_old);
+    free(k->fate);
     kernel_log_free(&k->log);
     free(k);
 }

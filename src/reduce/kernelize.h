@@ -102,6 +102,18 @@ int32_t kernel_offset(const struct kernel *k);
 int32_t kernel_input_vertex(const struct kernel *k, int32_t v);
 
 /*
+ * What became of input vertex v: its kernel vertex (>= 0), which keeps v's
+ * own place in or out of the cover as the lift maps covers (a fold merges
+ * other vertices into it), or where it went.
+ */
+enum kernel_fate {
+    KERNEL_FATE_TAKEN = -1,    /* in every lifted cover */
+    KERNEL_FATE_LEFT_OUT = -2, /* in none */
+    KERNEL_FATE_FOLDED = -3,   /* merged away: its place depends on the kernel cover */
+};
+int32_t kernel_fate(const struct kernel *k, int32_t v);
+
+/*
  * Any valid cover of the kernel becomes a valid cover of the input of size
  * |kernel_cover| + offset; a minimum one becomes a minimum one. input_cover
  * is initialised here (the caller frees it). MVC_EINPUT when kernel_cover is

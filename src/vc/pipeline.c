@@ -508,6 +508,8 @@ static void add_component_stats(struct solve_stats *total, const struct solve_st
     total->parallel_settled += part->parallel_settled;
     total->orbital_branchings += part->orbital_branchings;
     total->root_funnels += part->root_funnels;
+    total->packing_pruned += part->packing_pruned;
+    total->packing_forced += part->packing_forced;
     total->t_upper += part->t_upper;
     total->t_search += part->t_search;
     total->greedy_size += part->greedy_size;

@@ -156,6 +156,9 @@ struct bnr_opts {
      */
     const int *threads_beside;
     int no_symmetry; /* no orbital branching (bnr/orbital.h) even where the graph has symmetry */
+    int no_packing;  /* no packing constraints (bnr/packing.h) */
+    /* no local search at the root: the branching finds the covers (the tests ask it so) */
+    int no_local_search;
 };
 
 /*
@@ -220,6 +223,8 @@ struct solve_stats {
     int64_t parallel_settled;    /* bnr: of those, where one child's answer ended the other */
     int64_t orbital_branchings;  /* bnr: branchings whose first child took an orbit (orbital.h) */
     int64_t root_funnels;        /* bnr: vertices its root's kernel lost to funnels */
+    int64_t packing_pruned;      /* bnr: nodes a broken packing constraint ended (packing.h) */
+    int64_t packing_forced;      /* bnr: vertices packing constraints kept out of the cover */
     /* GPU only */
     int block_size, blocks, shared_kernel;
     int64_t worklist_size;

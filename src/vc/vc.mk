@@ -35,10 +35,12 @@ libmvc_a_SOURCES += \
 	src/vc/bnr/clique_cover.c src/vc/bnr/clique_cover.h \
 	src/vc/bnr/clique_cover_tabu.c \
 	src/vc/bnr/orbital.c src/vc/bnr/orbital.h \
-	src/vc/bnr/node_rules.c src/vc/bnr/node_rules.h
-check_PROGRAMS += tests/t_bnr tests/t_clique_cover
-TESTS += tests/t_bnr tests/t_clique_cover
+	src/vc/bnr/node_rules.c src/vc/bnr/node_rules.h \
+	src/vc/bnr/packing.c src/vc/bnr/packing.h
+check_PROGRAMS += tests/t_bnr tests/t_clique_cover tests/t_packing
+TESTS += tests/t_bnr tests/t_clique_cover tests/t_packing
 tests_t_bnr_LDADD = $(TEST_LDADD)
+tests_t_packing_LDADD = $(TEST_LDADD)
 tests_t_clique_cover_LDADD = $(TEST_LDADD)
 
 # vc/clique: vertex cover as maximum clique of the complement, maximum clique mode (dense and

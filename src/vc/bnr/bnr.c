@@ -32,6 +32,7 @@
 #include "node_rules.h"
 #include "orbital.h"
 #include "orbits.h"
+#include "packing.h"
 #include "progress.h"
 #include "sat.h"
 #include "solver_start.h"
@@ -62,6 +63,8 @@ struct bnr_search {
     int32_t depth;                    /* branchings above the current node */
     int32_t root_lower_bound;         /* on the input's minimum cover, from the root's kernel */
     int32_t root_funnels;             /* vertices the root's funnels removed (search_funnelled) */
+    int64_t packing_pruned;           /* nodes a broken packing constraint ended */
+    int64_t packing_forced;           /* vertices packing constraints kept out */
     struct orbital *orbital;          /* shared by the whole search */
     struct node_rules *node_rules;    /* shared by the whole search */
     int symmetric;                    /* no graph on the path to this node was asymmetric */
@@ -76,10 +79,11 @@ struct bounded_split {
     int32_t total_bound;  /* their sum */
 };
 
-/* Vertices a branching puts into the cover. */
+/* Vertices a branching puts into the cover, and the child's packing constraints. */
 struct branch_choice {
     const int32_t *taken;
     int32_t count;
+    const struct packing *packing; /* on the branched graph's vertices; NULL for none */
 };
 
 static int search_graph(struct bnr_search *s, const struct graph *g,
@@ -485,8 +489,8 @@ static int search_child(struct bnr_search *s, const struct graph *c,
 static void branch_children(const struct graph *c, const int32_t *v, struct branch_choice child[2])
 {
     /* v's neighbours taken leave v isolated, and the reductions leave it out */
-    child[0] = (struct branch_choice){v, 1};
-    child[1] = (struct branch_choice){c->adj + c->offsets[*v], graph_degree(c, *v)};
+    child[0] = (struct branch_choice){v, 1, NULL};
+    child[1] = (struct branch_choice){c->adj + c->offsets[*v], graph_degree(c, *v), NULL};
 }
 
 /* The children one after the other: in MVC mode each cover found lowers the next one's limit. */
@@ -589,6 +593,7 @@ static int branch_in_parallel(struct bnr_search *s, const struct graph *c,
                                    .settled = &settled};
         f->s.err = &f->err;
         f->s.nodes = f->s.parallel_branchings = f->s.parallel_settled = 0;
+        f->s.packing_pruned = f->s.packing_forced = 0;
         f->s.cancel = &link;
     }
     if (f == NULL || branch_threads_start(&thread, search_stack(limit), forked_child_run, f) != 0) {
@@ -608,6 +613,8 @@ static int branch_in_parallel(struct bnr_search *s, const struct graph *c,
     pthread_join(thread, NULL);
     branch_threads_retake(s->threads);
     s->nodes += f->s.nodes;
+    s->packing_pruned += f->s.packing_pruned;
+    s->packing_forced += f->s.packing_forced;
     s->parallel_branchings += 1 + f->s.parallel_branchings;
     s->parallel_settled += settled + f->s.parallel_settled;
     int r1 = f->result, r;
@@ -649,11 +656,32 @@ static int branch_in_parallel(struct bnr_search *s, const struct graph *c,
 #define FORK_MAX_VERTICES 4096
 
 /*
+ * The children's packing constraints (packing.h): the branched graph's own,
+ * and those the branching on v adds. orbital: the first child takes v's orbit.
+ */
+static int branch_packing(const struct graph *c, int32_t v, const struct packing *packing,
+                          const struct branch_choice *first_child, int orbital,
+                          struct packing child[2])
+{
+    uint8_t *mark = calloc((size_t)c->n, 1);
+    int status = mark != NULL ? MVC_OK : MVC_ENOMEM;
+    for (int i = 0; i < 2 && status == MVC_OK && packing != NULL; i++)
+        for (int32_t j = 0; j < packing->count && status == MVC_OK; j++)
+            status = packing_add(&child[i], packing->members + packing->start[j],
+                                 packing->start[j + 1] - packing->start[j]);
+    if (status == MVC_OK)
+        status = packing_add_branching(c, v, first_child->taken, first_child->count, orbital, mark,
+                                       &child[0], &child[1]);
+    free(mark);
+    return status;
+}
+
+/*
  * Either v is in a minimum cover, or it is not and all its neighbours are.
  * The two children are searched at once where a thread is free.
  */
-static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, int first,
-                  struct progress *report, struct cover *out)
+static int branch(struct bnr_search *s, const struct graph *c, const struct packing *packing,
+                  int32_t limit, int first, struct progress *report, struct cover *out)
 {
     int32_t v = branching_vertex(c);
     struct branch_choice child[2];
@@ -665,9 +693,21 @@ static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, in
         if (status != MVC_OK)
             return no_memory(s);
         if (orbit != NULL)
-            child[0] = (struct branch_choice){orbit, orbit_size};
+            child[0] = (struct branch_choice){orbit, orbit_size, NULL};
         s->symmetric = !asymmetric;
     }
+    struct packing child_packing[2];
+    packing_init(&child_packing[0]);
+    packing_init(&child_packing[1]);
+    if (!s->o->bnr.no_packing &&
+        branch_packing(c, v, packing, &child[0], orbit != NULL, child_packing) != MVC_OK) {
+        packing_free(&child_packing[0]);
+        packing_free(&child_packing[1]);
+        free(orbit);
+        return no_memory(s);
+    }
+    child[0].packing = &child_packing[0];
+    child[1].packing = &child_packing[1];
     s->depth++;
     /* a second child over the limit answers at once: no thread for it */
     int r = c->n >= FORK_MIN_VERTICES && c->n <= FORK_MAX_VERTICES && child[1].count <= limit &&
@@ -676,6 +716,8 @@ static int branch(struct bnr_search *s, const struct graph *c, int32_t limit, in
                 : branch_in_turn(s, c, child, limit, first, report, out);
     s->depth--;
     s->symmetric = symmetric;
+    packing_free(&child_packing[0]);
+    packing_free(&child_packing[1]);
     free(orbit);
     return r;
 }
@@ -852,8 +894,9 @@ static int probe_bound(struct bnr_search *s, const struct graph *c, struct progr
  * improves on it or proves it minimum. Covers found and the bound go to
  * report, c's scope.
  */
-static int search_component(struct bnr_search *s, const struct graph *c, int32_t lower_bound,
-                            int32_t limit, int first, struct progress *report, struct cover *out)
+static int search_component(struct bnr_search *s, const struct graph *c,
+                            const struct packing *packing, int32_t lower_bound, int32_t limit,
+                            int first, struct progress *report, struct cover *out)
 {
     if (lower_bound > limit)
         return NODE_NONE;
@@ -870,7 +913,7 @@ static int search_component(struct bnr_search *s, const struct graph *c, int32_t
             target = first ? limit : lower_bound;
         }
         if (status == MVC_OK && greedy.size > target && lower_bound <= limit &&
-            c->n > LS_MIN_VERTICES)
+            c->n > LS_MIN_VERTICES && !s->o->bnr.no_local_search)
             status = improve_by_local_search(s, c, target, report, &greedy);
     }
     if (status != MVC_OK || lower_bound > limit) { /* the probe may have raised the bound */
@@ -883,7 +926,7 @@ static int search_component(struct bnr_search *s, const struct graph *c, int32_t
         r = NODE_FOUND;
     } else {
         int greedy_fits = greedy.size <= limit;
-        r = branch(s, c, greedy_fits ? greedy.size - 1 : limit, first, report, out);
+        r = branch(s, c, packing, greedy_fits ? greedy.size - 1 : limit, first, report, out);
         if (r == NODE_NONE && greedy_fits) {
             cover_swap(out, &greedy);
             r = NODE_FOUND;
@@ -922,13 +965,22 @@ static int cover_rest_greedily(struct bnr_search *s, struct split *sp, int32_t f
  * offset, the covers of those solved and every vertex of those to come.
  */
 static int search_parts(struct bnr_search *s, const struct graph *kg, struct bounded_split *bs,
-                        int32_t limit, int first, int32_t offset, struct progress *report,
-                        struct cover *kc)
+                        const struct packing *packing, int32_t limit, int first, int32_t offset,
+                        struct progress *report, struct cover *kc)
 {
     struct split *sp = &bs->sp;
     int r = NODE_FOUND;
     if (cover_init(kc, kg->n) != MVC_OK)
         r = no_memory(s);
+    /* kernel vertex -> its part's, -1 elsewhere: each part's packing constraints */
+    int32_t *local = NULL;
+    if (r == NODE_FOUND && packing != NULL && packing->count > 0 && sp->count > 1) {
+        local = malloc((size_t)kg->n * sizeof *local);
+        if (local == NULL)
+            r = no_memory(s);
+        for (int32_t v = 0; local != NULL && v < kg->n; v++)
+            local[v] = -1;
+    }
     int32_t used = 0, rest = bs->total_bound, solved_lower = 0, to_come = kg->n;
     for (int32_t i = 0; i < sp->count && r == NODE_FOUND; i++) {
         int32_t part_bound = bs->lower_bound[split_id(sp, i)];
@@ -940,12 +992,30 @@ static int search_parts(struct bnr_search *s, const struct graph *kg, struct bou
             r = no_memory(s);
             break;
         }
+        /* a single part is kg itself (to_kernel NULL), under all of kg's constraints */
+        struct packing part_packing;
+        packing_init(&part_packing);
+        const struct packing *part_constraints = local != NULL ? &part_packing : packing;
+        if (local != NULL) {
+            for (int32_t v = 0; v < part->n; v++)
+                local[to_kernel[v]] = v;
+            int status = packing_restrict(packing, local, &part_packing);
+            for (int32_t v = 0; v < part->n; v++)
+                local[to_kernel[v]] = -1;
+            if (status != MVC_OK) {
+                packing_free(&part_packing);
+                split_part_done(sp, part);
+                r = no_memory(s);
+                break;
+            }
+        }
         struct cover pc = {0};
         struct progress scope;
         struct progress *part_report =
             progress_open(&scope, report, offset + used + to_come, offset + solved_lower + rest);
-        r = search_component(s, part, part_bound, limit - used - rest, first && i == sp->count - 1,
-                             part_report, &pc);
+        r = search_component(s, part, part_constraints, part_bound, limit - used - rest,
+                             first && i == sp->count - 1, part_report, &pc);
+        packing_free(&part_packing);
         if (has_cover(r, &pc)) {
             split_add_cover(kc, &pc, to_kernel);
             used += pc.size;
@@ -965,6 +1035,7 @@ static int search_parts(struct bnr_search *s, const struct graph *kg, struct bou
             progress_improve(report, offset + kc->size + to_come);
         progress_close(part_report);
     }
+    free(local);
     if (!has_cover(r, kc))
         cover_free(kc);
     return r;
@@ -1018,7 +1089,7 @@ static int search_funnelled(struct bnr_search *s, const struct graph *kg, int32_
                          (long)kg->n, (long)fg->n, (long)lower_bound, (long)funnel_bound);
         struct cover fc = {0};
         r = funnel_bound > limit ? NODE_NONE
-                                 : search_parts(s, fg, &bs, limit - funnel_offset, first,
+                                 : search_parts(s, fg, &bs, NULL, limit - funnel_offset, first,
                                                 funnel_offset, report, &fc);
         if (has_cover(r, &fc)) {
             status = kernel_lift(k, &fc, kc, s->err);
@@ -1037,8 +1108,8 @@ static int search_funnelled(struct bnr_search *s, const struct graph *kg, int32_
  * graph. report is the scope of the node's graph.
  */
 static int search_kernel(struct bnr_search *s, const struct kernel *k,
-                         const struct kernel_stats *ks, int32_t limit, int first,
-                         struct progress *report, struct cover *kc)
+                         const struct kernel_stats *ks, const struct packing *packing,
+                         int32_t limit, int first, struct progress *report, struct cover *kc)
 {
     const struct graph *kg = kernel_graph(k);
     int32_t offset = kernel_offset(k);
@@ -1064,8 +1135,100 @@ static int search_kernel(struct bnr_search *s, const struct kernel *k,
     if (s->depth == 0 && lower_bound <= limit)
         r = search_funnelled(s, kg, offset, lower_bound, limit, first, report, kc, &searched);
     if (!searched && lower_bound <= limit)
-        r = search_parts(s, kg, &bs, limit - offset, first, offset, report, kc);
+        r = search_parts(s, kg, &bs, packing, limit - offset, first, offset, report, kc);
     bounded_split_free(&bs);
+    return r;
+}
+
+/*
+ * Kernel vertices that packing constraints keep out of the cover (forced,
+ * count of them) or put into it (forced_in, count_in): the latter and the
+ * neighbours of the former are taken, in one more node on the kernel kg
+ * (kc: its cover). Two kept out adjacent, or one both kept out and taken:
+ * no cover is wanted.
+ */
+static int search_forced(struct bnr_search *s, const struct graph *kg, const int32_t *forced,
+                         int32_t count, const int32_t *forced_in, int32_t count_in,
+                         const struct packing *packing, int32_t limit, int first,
+                         struct progress *report, struct cover *kc)
+{
+    size_t n = (size_t)(kg->n > 0 ? kg->n : 1);
+    uint8_t *mark = calloc(n, 1); /* 1: kept out, 2: taken */
+    int32_t *taken = malloc(n * sizeof *taken);
+    if (mark == NULL || taken == NULL) {
+        free(mark);
+        free(taken);
+        return no_memory(s);
+    }
+    for (int32_t i = 0; i < count; i++)
+        mark[forced[i]] = 1;
+    int32_t t = 0, broken = 0;
+    for (int32_t i = 0; i < count_in && !broken; i++) {
+        broken = mark[forced_in[i]] == 1;
+        mark[forced_in[i]] = 2;
+        taken[t++] = forced_in[i];
+    }
+    for (int32_t i = 0; i < count && !broken; i++)
+        for (int64_t a = kg->offsets[forced[i]]; a < kg->offsets[forced[i] + 1] && !broken; a++) {
+            int32_t y = kg->adj[a];
+            broken = mark[y] == 1;
+            if (mark[y] == 0) {
+                mark[y] = 2;
+                taken[t++] = y;
+            }
+        }
+    int r = NODE_NONE;
+    if (!broken) {
+        struct branch_choice choice = {taken, t, packing};
+        r = search_graph(s, kg, &choice, limit, first, report, kc);
+    }
+    free(mark);
+    free(taken);
+    return r;
+}
+
+/*
+ * The node's kernel under the node's packing constraints (packing.h): a
+ * broken one prunes it, those that keep a vertex out take its neighbours
+ * (search_forced), the rest go on to the kernel's components.
+ */
+static int search_constrained(struct bnr_search *s, const struct kernel *k,
+                              const struct kernel_stats *ks, const struct packing *packing,
+                              int32_t limit, int first, struct progress *report, struct cover *kc)
+{
+    if (packing == NULL || packing->count == 0 || ks->stopped)
+        return search_kernel(s, k, ks, NULL, limit, first, report, kc);
+    const struct graph *kg = kernel_graph(k);
+    size_t n = (size_t)(kg->n > 0 ? kg->n : 1);
+    struct packing kernel_packing;
+    packing_init(&kernel_packing);
+    int32_t *forced = malloc(2 * n * sizeof *forced), forced_count = 0, forced_in_count = 0;
+    int32_t *forced_in = forced + n;
+    uint8_t *seen = calloc(n, 1);
+    int r = NODE_NONE, p = MVC_ENOMEM;
+    if (forced != NULL && seen != NULL)
+        p = packing_through_kernel(packing, k, &kernel_packing, forced, &forced_count, seen);
+    if (p == PACKING_HOLDS)
+        forced_in_count = packing_forced_in(&kernel_packing, kg, forced_in, seen);
+    if (p < 0) {
+        r = no_memory(s);
+    } else if (p == PACKING_HOLDS && forced_count + forced_in_count > 0) {
+        int32_t offset = kernel_offset(k);
+        struct progress scope;
+        struct progress *forced_report = progress_open(&scope, report, offset, PROGRESS_NO_BOUND);
+        r = search_forced(s, kg, forced, forced_count, forced_in, forced_in_count, &kernel_packing,
+                          limit - offset, first, forced_report, kc);
+        if (has_cover(r, kc))
+            progress_improve(report, offset + kc->size);
+        progress_close(forced_report);
+    } else if (p == PACKING_HOLDS) {
+        r = search_kernel(s, k, ks, &kernel_packing, limit, first, report, kc);
+    }
+    s->packing_pruned += p == PACKING_BROKEN;
+    s->packing_forced += forced_count + forced_in_count;
+    packing_free(&kernel_packing);
+    free(forced);
+    free(seen);
     return r;
 }
 
@@ -1129,7 +1292,8 @@ static int search_graph(struct bnr_search *s, const struct graph *g,
     if (s->depth > 0 && ko.funnel)
         node_rules_count(s->node_rules, NODE_RULE_FUNNEL, ks.removed_by[KERNEL_RULE_FUNNEL]);
     struct cover kc = {0};
-    int r = search_kernel(s, k, &ks, limit, first, report, &kc);
+    int r = search_constrained(s, k, &ks, choice != NULL ? choice->packing : NULL, limit, first,
+                               report, &kc);
     if (has_cover(r, &kc)) {
         status = kernel_lift(k, &kc, out, s->err);
         if (status != MVC_OK)
@@ -1217,6 +1381,8 @@ int solve_bnr(const struct graph *g, const struct solve_opts *opts, struct cover
     st->parallel_settled = s.parallel_settled;
     st->orbital_branchings = orbital.branchings;
     st->root_funnels = s.root_funnels;
+    st->packing_pruned = s.packing_pruned;
+    st->packing_forced = s.packing_forced;
     if (r < 0) {
         cover_free(&found);
         return r;
