@@ -94,6 +94,29 @@ static void test_through_kernel(void)
     graph_free(g);
 }
 
+/*
+ * Vertex 0 of degree two between 1 and 2, which are not adjacent, each on a
+ * triangle-free cubic remainder: the degree-two fold merges 1 and 2, whose
+ * places in the cover are then that of one kernel vertex, and 0's is not.
+ */
+static void test_fold_fates(void)
+{
+    const int32_t e[][2] = {{0, 1}, {0, 2}, {1, 3}, {1, 4}, {2, 5},
+                            {2, 6}, {3, 4}, {5, 6}, {3, 5}, {4, 6}};
+    struct graph *g = graph_from_edges(7, e, sizeof e / sizeof e[0]);
+    struct kernel_opts o = kernel_opts_default();
+    o.degree_one = o.domination = o.twins = o.lp = o.unconfined = 0;
+    struct kernel *k = NULL;
+    struct error err = {0};
+    if (kernel_reduce(g, &o, &k, NULL, &err) != MVC_OK)
+        bail(err.message);
+    int32_t f1 = kernel_fate(k, 1), f2 = kernel_fate(k, 2);
+    ok(kernel_fate(k, 0) == KERNEL_FATE_FOLDED && f1 >= 0 && f1 == f2 && kernel_graph(k)->n == 5,
+       "a degree-two fold: its neighbours share one kernel vertex (%d, %d), it has none", f1, f2);
+    kernel_free(k);
+    graph_free(g);
+}
+
 static void test_forced_in(void)
 {
     struct graph *g = hat_graph();
@@ -144,6 +167,7 @@ static void test_branching(void)
 int main(void)
 {
     test_through_kernel();
+    test_fold_fates();
     test_forced_in();
     test_branching();
     done_testing();

@@ -316,7 +316,11 @@ static void fill_stats(struct kernel_stats *st, const struct reduction *red, con
     st->seconds = clock_seconds() - red->start;
 }
 
-/* Where each input vertex went: its kernel vertex, else taken, left out or folded. */
+/*
+ * Where each input vertex went: its kernel vertex, else taken, left out or
+ * folded. A vertex merged into another (merge_into) goes where that one
+ * went, along the chain of merges.
+ */
 static int record_fates(const struct rgraph *r, struct kernel *k, struct error *err)
 {
     k->fate = malloc((size_t)(r->n > 0 ? r->n : 1) * sizeof *k->fate);
@@ -328,6 +332,12 @@ static int record_fates(const struct rgraph *r, struct kernel *k, struct error *
                                                       : KERNEL_FATE_FOLDED;
     for (int32_t i = 0; i < k->g->n; i++)
         k->fate[k->new_to_old[i]] = i;
+    for (int32_t v = 0; v < r->n; v++) {
+        int32_t y = v;
+        while (r->state[y] == RGRAPH_FOLDED && r->merged_into[y] >= 0)
+            y = r->merged_into[y];
+        k->fate[v] = k->fate[y];
+    }
     return MVC_OK;
 }
 

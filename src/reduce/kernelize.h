@@ -102,14 +102,15 @@ int32_t kernel_offset(const struct kernel *k);
 int32_t kernel_input_vertex(const struct kernel *k, int32_t v);
 
 /*
- * What became of input vertex v: its kernel vertex (>= 0), which keeps v's
- * own place in or out of the cover as the lift maps covers (a fold merges
- * other vertices into it), or where it went.
+ * What became of input vertex v: the kernel vertex (>= 0) whose place in or
+ * out of the cover the lift gives v (v itself, or the vertex a fold merged v
+ * into: a degree-two fold's neighbours, the independent twins' neighbours),
+ * or where it went.
  */
 enum kernel_fate {
     KERNEL_FATE_TAKEN = -1,    /* in every lifted cover */
     KERNEL_FATE_LEFT_OUT = -2, /* in none */
-    KERNEL_FATE_FOLDED = -3,   /* merged away: its place depends on the kernel cover */
+    KERNEL_FATE_FOLDED = -3,   /* folded away: its place depends on more than one vertex */
 };
 int32_t kernel_fate(const struct kernel *k, int32_t v);
 

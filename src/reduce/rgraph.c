@@ -23,6 +23,7 @@ int rgraph_init(struct rgraph *r, const struct graph *g)
     r->queue = malloc(nn * sizeof *r->queue);
     r->queued = calloc(nn, sizeof *r->queued);
     r->grew = calloc(nn, sizeof *r->grew);
+    r->merged_into = malloc(nn * sizeof *r->merged_into);
     r->mark = calloc(nn, sizeof *r->mark);
     int lists_ok = 1;
     for (int c = 0; c < RGRAPH_CHANGE_LISTS; c++) {
@@ -32,11 +33,14 @@ int rgraph_init(struct rgraph *r, const struct graph *g)
     }
     if (!lists_ok || r->adj == NULL || r->len == NULL || r->cap == NULL || r->deg == NULL ||
         r->state == NULL || r->block == NULL || r->queue == NULL || r->queued == NULL ||
-        r->grew == NULL || r->mark == NULL || edge_set_init(&r->edges, g->n, g->m) != MVC_OK) {
+        r->grew == NULL || r->merged_into == NULL || r->mark == NULL ||
+        edge_set_init(&r->edges, g->n, g->m) != MVC_OK) {
         rgraph_free(r);
         return MVC_ENOMEM;
     }
     memcpy(r->block, g->adj, (size_t)(2 * g->m) * sizeof *r->block);
+    for (int32_t v = 0; v < n; v++)
+        r->merged_into[v] = -1;
     for (int32_t v = 0; v < n; v++) {
         r->adj[v] = r->block + g->offsets[v];
         r->len[v] = r->deg[v] = graph_degree(g, v);
@@ -56,7 +60,7 @@ void rgraph_free(struct rgraph *r)
             if (r->cap[v] > 0)
                 free(r->adj[v]);
     free(r->adj), free(r->len), free(r->cap), free(r->deg), free(r->state), free(r->block);
-    free(r->queue), free(r->queued), free(r->grew), free(r->mark);
+    free(r->queue), free(r->queued), free(r->grew), free(r->merged_into), free(r->mark);
     for (int c = 0; c < RGRAPH_CHANGE_LISTS; c++)
         free(r->changes[c].list), free(r->changes[c].listed);
     edge_set_free(&r->edges);
@@ -235,6 +239,7 @@ static int merge_into(struct rgraph *r, int32_t into, int32_t from)
         note_change(r, y);
     }
     detach(r, from, RGRAPH_FOLDED);
+    r->merged_into[from] = into;
     r->grew[into] = 1;
     rgraph_push(r, into);
     note_change(r, into);

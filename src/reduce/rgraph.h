@@ -41,6 +41,11 @@ struct rgraph {
     int32_t head, queued_count;
     uint8_t *queued;
     uint8_t *grew; /* gained neighbours since it was last examined (fold targets) */
+    /*
+     * The vertex a fold merged v into (merge_into), -1 for none: v is in the
+     * lifted cover exactly where that vertex is.
+     */
+    int32_t *merged_into;
 
     /*
      * For each rule that looks only where the graph changed, the live
