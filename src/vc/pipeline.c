@@ -279,7 +279,7 @@ static int solve_suited(const struct graph *g, const struct solve_opts *o, struc
     if (cpu.solver == SOLVER_BNR && g->n > SMALL_COMPONENT && g->n <= SPARSE_CLIQUE_MAX) {
         entrants[count] = entrants[0];
         entrants[count].opts.solver = SOLVER_CLIQUE;
-        if (few_triangles(g) || g->n > CLIQUE_CPUS_MAX_VERTICES)
+        if (g->n > CLIQUE_CPUS_MAX_VERTICES || few_triangles(g))
             share_cpus_beside_bnr(&entrants[0], &entrants[count]);
         else
             entrants[0].opts.bnr.branch_threads = 1; /* the CPUs are the clique search's */

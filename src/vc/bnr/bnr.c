@@ -666,9 +666,7 @@ static int branch_packing(const struct graph *c, int32_t v, const struct packing
     uint8_t *mark = calloc((size_t)c->n, 1);
     int status = mark != NULL ? MVC_OK : MVC_ENOMEM;
     for (int i = 0; i < 2 && status == MVC_OK && packing != NULL; i++)
-        for (int32_t j = 0; j < packing->count && status == MVC_OK; j++)
-            status = packing_add(&child[i], packing->members + packing->start[j],
-                                 packing->start[j + 1] - packing->start[j]);
+        status = packing_append(&child[i], packing);
     if (status == MVC_OK)
         status = packing_add_branching(c, v, first_child->taken, first_child->count, orbital, mark,
                                        &child[0], &child[1]);
@@ -767,10 +765,16 @@ static int branch(struct bnr_search *s, const struct graph *c, const struct pack
 #define LS_NEAR_TENTHS 11
 #define LS_RUNS_MAX_VERTICES 1024
 
+/* Whether a cover of `size` is within hundredths / 100 times `bound`. */
+static int within_hundredths(int32_t size, int32_t bound, int hundredths)
+{
+    return (int64_t)size * 100 <= (int64_t)bound * hundredths;
+}
+
 /* Whether a cover of `size` is within LS_NEAR_TENTHS / 10 times `bound`. */
 static int near_bound(int32_t size, int32_t bound)
 {
-    return (int64_t)size * 10 <= (int64_t)bound * LS_NEAR_TENTHS;
+    return within_hundredths(size, bound, 10 * LS_NEAR_TENTHS);
 }
 
 static int local_search_runs(const struct solve_opts *o, const struct graph *c, int32_t start,
@@ -820,7 +824,7 @@ static int improve_by_local_search(struct bnr_search *s, const struct graph *c, 
     lo.deadline = budget > 0 ? deadline_within(*d, budget) : *d;
     lo.max_steps = 0; /* the time budget bounds it */
     lo.target = target;
-    int close = (int64_t)cover->size * 100 <= (int64_t)target * LS_CLOSE_HUNDREDTHS;
+    int close = within_hundredths(cover->size, target, LS_CLOSE_HUNDREDTHS);
     int waits = near_bound(cover->size, target) && (close || c->n > LS_RUNS_MAX_VERTICES);
     lo.patience = waits ? 0 : LS_PATIENCE;
     struct local_search_stats ls;
@@ -1042,6 +1046,18 @@ static int search_parts(struct bnr_search *s, const struct graph *kg, struct bou
 }
 
 /*
+ * A node's lower bound on its graph's minimum cover: the kernel's offset
+ * plus its components' bounds, or the LP bound where higher (lp_bound: on
+ * the graph the kernel's offset counts from, hence offset_above).
+ */
+static int32_t node_lower_bound(const struct bounded_split *bs, int32_t offset, int32_t lp_bound,
+                                int32_t offset_above)
+{
+    int32_t bound = offset + bs->total_bound;
+    return lp_bound + offset_above > bound ? lp_bound + offset_above : bound;
+}
+
+/*
  * The root's kernel reduced once more with funnels (kernel_opts.funnel),
  * searched where that keeps its lower bound: kc receives a cover of kg and
  * *searched is raised. A funnel's fold leaves two vertices and may break the
@@ -1077,9 +1093,7 @@ static int search_funnelled(struct bnr_search *s, const struct graph *kg, int32_
         kernel_free(k);
         return no_memory(s);
     }
-    int32_t funnel_bound = funnel_offset + bs.total_bound;
-    if (ks.lp_lower_bound + offset > funnel_bound)
-        funnel_bound = ks.lp_lower_bound + offset;
+    int32_t funnel_bound = node_lower_bound(&bs, funnel_offset, ks.lp_lower_bound, offset);
     int r = MVC_OK;
     if (funnel_bound >= lower_bound) {
         *searched = 1;
@@ -1125,9 +1139,7 @@ static int search_kernel(struct bnr_search *s, const struct kernel *k,
         return no_memory(s);
     }
     /* the LP bound is on the node's graph, the clique covers' on the kernel */
-    int32_t lower_bound = offset + bs.total_bound;
-    if (ks->lp_lower_bound > lower_bound)
-        lower_bound = ks->lp_lower_bound;
+    int32_t lower_bound = node_lower_bound(&bs, offset, ks->lp_lower_bound, 0);
     if (s->depth == 0 && lower_bound > s->root_lower_bound)
         s->root_lower_bound = lower_bound;
     progress_lower(report, lower_bound);

@@ -58,6 +58,20 @@ int packing_add(struct packing *p, const int32_t *vertices, int32_t count)
     return MVC_OK;
 }
 
+int packing_append(struct packing *p, const struct packing *q)
+{
+    int32_t members = q->count > 0 ? q->start[q->count] : 0;
+    if (grow(p, q->count, members) != MVC_OK)
+        return MVC_ENOMEM;
+    int32_t at = p->start[p->count];
+    if (members > 0)
+        memcpy(p->members + at, q->members, (size_t)members * sizeof *q->members);
+    for (int32_t i = 1; i <= q->count; i++)
+        p->start[p->count + i] = at + q->start[i];
+    p->count += q->count;
+    return MVC_OK;
+}
+
 /* Appends the constraint on N(x) minus the marked vertices. */
 static int add_unmarked_neighbours(struct packing *p, const struct graph *g, int32_t x,
                                    const uint8_t *mark)

@@ -41,6 +41,9 @@ void packing_clear(struct packing *p);
 /* Appends a constraint on the `count` vertices given; MVC_OK or MVC_ENOMEM. */
 int packing_add(struct packing *p, const int32_t *vertices, int32_t count);
 
+/* Appends all of q's constraints to p; MVC_OK or MVC_ENOMEM. */
+int packing_append(struct packing *p, const struct packing *q);
+
 /*
  * The constraints a branching on v of graph g adds for each child: child 0
  * (v, or v's orbit, taken) gets one on N(w) for each w taken; child 1 (all
