@@ -187,6 +187,26 @@ static enum solver_kind gpu_solver_for(enum solver_kind cpu, const struct graph 
  */
 #define CLIQUE_CPUS_MAX_VERTICES 400
 
+/*
+ * Past CLIQUE_CPUS_MAX_VERTICES, components of mean degree at most this get
+ * no clique search at all: their complements' cliques (the independent sets,
+ * a third of the vertices or more) are far too large for its colour bound,
+ * and it decided none of PACE 2019's (435-900 vertices, mean degree 6.8-8.7),
+ * while with its local search it took a core from bnr: triangular lattices
+ * with missing sites (kernels of 550-800 vertices, mean degree about 5),
+ * 2-core machine, 0.90 -> 0.51 s and 1.22 -> 0.74 s. On G(450, 0.08) (mean
+ * degree 36) its local search still found the better covers within 20 s.
+ */
+#define NO_CLIQUE_MAX_MEAN_DEGREE 16
+
+/* Whether the clique search joins bnr on g, a sparse component. */
+static int clique_beside_bnr(const struct graph *g)
+{
+    if (g->n <= SMALL_COMPONENT || g->n > SPARSE_CLIQUE_MAX)
+        return 0;
+    return g->n <= CLIQUE_CPUS_MAX_VERTICES || 2 * g->m > NO_CLIQUE_MAX_MEAN_DEGREE * (int64_t)g->n;
+}
+
 static int few_triangles(const struct graph *g)
 {
     int64_t triangles = 0, most = g->n / FEW_TRIANGLES_PER_VERTEX;
@@ -245,8 +265,9 @@ static void share_cpus_beside_bnr(struct race_entrant *bnr, struct race_entrant 
 /*
  * --solver=auto on one component: the CPU solver that suits it, and beside
  * it (race.c; the first proven answer wins):
- * - on a sparse component of at most SPARSE_CLIQUE_MAX vertices, the
- *   clique search on its complement on a second CPU thread: with its MaxSAT
+ * - on a sparse component of at most SPARSE_CLIQUE_MAX vertices (and not
+ *   one of clique_beside_bnr's large ones of low degree), the clique search
+ *   on its complement on a second CPU thread: with its MaxSAT
  *   bound it proves the 200-vertex PACE 2019 kernels that defeat the
  *   branch-and-reduce bounds (bench/results/clique-maxsat-cpu.md), while bnr's
  *   local search ends others at once;
@@ -276,7 +297,7 @@ static int solve_suited(const struct graph *g, const struct solve_opts *o, struc
     struct race_entrant entrants[3];
     int count = 0;
     entrants[count++] = (struct race_entrant){.opts = cpu};
-    if (cpu.solver == SOLVER_BNR && g->n > SMALL_COMPONENT && g->n <= SPARSE_CLIQUE_MAX) {
+    if (cpu.solver == SOLVER_BNR && clique_beside_bnr(g)) {
         entrants[count] = entrants[0];
         entrants[count].opts.solver = SOLVER_CLIQUE;
         if (g->n > CLIQUE_CPUS_MAX_VERTICES || few_triangles(g))
