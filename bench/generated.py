@@ -3,7 +3,7 @@
 
     bench/generated.py --family line|rb|gnp|regular|networks|symmetric|lattice --name NAME
         --mvc-gpu BUILD/mvc-gpu [--before OLD/mvc-gpu] [--peer PEERS/wegotyoucovered-vc_solver]
-        [--time-limit 30] [--device TEXT] [--graphs DIR]
+        [--time-limit 30] [--device TEXT] [--graphs DIR] [--repeat N]
 
 Families (each graph with its optimum known independently of mvc-gpu where one is):
   line  line graphs of random roots: the minimum cover of the line graph of H is |E(H)| minus
@@ -22,7 +22,8 @@ Families (each graph with its optimum known independently of mvc-gpu where one i
         missing, and unit disk graphs of 1,000-5,000 vertices; compared as gnp is.
 --before runs a second mvc-gpu build too, in a column of its own, for before-and-after tables.
 Each graph is written in PACE form with its vertices shuffled, solved once by each solver (one
-at a time), and every cover is checked with mvc-gpu --check and against that optimum (or the
+at a time; --repeat N: N times, the solvers taking turns, the median reported), and every
+cover is checked with mvc-gpu --check and against that optimum (or the
 other solver's proven answer). Writes bench/results/NAME.csv and NAME.md. The line and
 networks families need networkx; --graphs DIR keeps the graphs in DIR (with a manifest) and
 reads them from there when DIR holds them, so a copy of DIR runs where networkx is missing.
@@ -32,6 +33,7 @@ import itertools
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import tempfile
 import threading
@@ -332,6 +334,10 @@ def main():
     ap.add_argument("--device", default="")
     ap.add_argument("--results", default=os.path.join(os.path.dirname(__file__), "results"))
     ap.add_argument("--graphs", help="keep the graphs in this folder, or read them from it")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="runs of each solver on each graph, the solvers taking turns; the "
+                    "median is reported, and a solver that does not prove a graph once is not "
+                    "run on it again")
     args = ap.parse_args()
     rng = random.Random(1)
     solvers = [("mvc-gpu", [args.mvc_gpu, "--time-limit", str(args.time_limit)], False)]
@@ -349,21 +355,28 @@ def main():
             write(graph)
             row = {key: name, "n": n, "m": m, "optimum": optimum}
             proven_sizes = set()
-            for solver, command, stdin in solvers:
-                answer = os.path.join(tmp, "a.vc")
-                code, seconds = run(command, graph, answer, args.time_limit + 5, stdin)
-                size = cover_size(answer) if code is not None else None
-                valid = size is not None and subprocess.run(
-                    [args.mvc_gpu, "--check", graph, answer], stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL).returncode == 0
-                proven = valid and code == 0  # mvc-gpu: 4 when stopped; a peer killed: None
-                if proven and optimum is None:
-                    proven_sizes.add(size)
-                elif proven and size != optimum:
-                    wrong += 1
-                right = proven and (optimum is None or size == optimum)
-                row[solver] = f"{seconds:.3f}" if right else "-"
-                row[solver + " answer"] = size if size is not None else "-"
+            times = {solver: [] for solver, _, _ in solvers}
+            for turn in range(args.repeat):
+                for solver, command, stdin in solvers:
+                    if turn > 0 and row[solver] == "-":
+                        continue
+                    answer = os.path.join(tmp, "a.vc")
+                    code, seconds = run(command, graph, answer, args.time_limit + 5, stdin)
+                    size = cover_size(answer) if code is not None else None
+                    valid = size is not None and subprocess.run(
+                        [args.mvc_gpu, "--check", graph, answer], stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL).returncode == 0
+                    proven = valid and code == 0  # mvc-gpu: 4 when stopped; a peer killed: None
+                    if proven and optimum is None:
+                        proven_sizes.add(size)
+                    elif proven and size != optimum:
+                        wrong += 1
+                    right = proven and (optimum is None or size == optimum)
+                    times[solver].append(seconds)
+                    row[solver] = (f"{statistics.median(times[solver]):.3f}"
+                                   if right and row.get(solver, "") != "-" else "-")
+                    if turn == 0:
+                        row[solver + " answer"] = size if size is not None else "-"
             wrong += len(proven_sizes) > 1  # two proven minima that differ: one is wrong
             if optimum is None:
                 row["optimum"] = proven_sizes.pop() if len(proven_sizes) == 1 else "-"
@@ -375,9 +388,11 @@ def main():
         f.write(",".join(columns) + "\n")
         for row in rows:
             f.write(",".join(str(row[c]) for c in columns) + "\n")
+    runs = ("one run each" if args.repeat == 1 else
+            f"median of {args.repeat} runs each, the solvers taking turns")
     with open(os.path.join(args.results, args.name + ".md"), "w") as f:
         f.write(f"# {args.name}\n\n{title}, `bench/generated.py --family {args.family}`, "
-                f"{args.device}: whole-process seconds of one run each, limit "
+                f"{args.device}: whole-process seconds, {runs}, limit "
                 f"{args.time_limit:g} s; '-' for no proven optimum within it. Optimum = {how}. "
                 f"Every cover checked with `mvc-gpu --check`. Wrong answers: {wrong}.\n\n")
         f.write("| " + " | ".join(columns) + " |\n|" + "---|" * len(columns) + "\n")
