@@ -1015,11 +1015,17 @@ int main(int argc, char **argv)
     code = o.mode == MODE_CLIQUE ? run_clique(&o, &sinks, t_start) : run_cover(&o, &sinks, t_start);
     code = close_sinks(&sinks, code);
 #ifdef HAVE_CUDA
-    if (gpu_warm_up_running()) {
+    if (gpu_warm_up_running() || gpu_warm_up_done()) {
+        warn_unused_gpu_options_after(&o);
         /*
-         * Solved before the GPU was needed: returning would run the CUDA
-         * runtime's exit handlers while its start-up is still running on
-         * the other thread; the answer is written, so end here.
+         * The CUDA runtime was started: the answer is written, so the
+         * process ends here. Returning would run the runtime's exit
+         * handlers, which must not run while its start-up is still under
+         * way on the other thread, and which tear the device's context
+         * down, which the driver does with the process anyway: on the H100
+         * machine vc-exact_119, solved on the CPU in 0.09 s after the
+         * start-up had ended, took 0.23 s in all with them and 0.10 s
+         * without.
          */
         fflush(NULL);
 #ifdef HAVE_MPI
@@ -1027,7 +1033,6 @@ int main(int argc, char **argv)
 #endif
         _exit(code);
     }
-    warn_unused_gpu_options_after(&o);
 #endif
     return code;
 }
