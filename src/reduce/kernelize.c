@@ -146,9 +146,14 @@ static int run_everywhere(struct reduction *red, vertex_rule rule)
 /*
  * The rule at the vertices within distance 2 of a removal or a fold since
  * its last look (its list of changed vertices and their neighbours), each
- * once. Whether v is unconfined or a funnel depends on N(v), the edges
- * among N(v) and the neighbourhoods of N(v): a change further away leaves
- * it as it was.
+ * once. Whether v is a funnel depends on N(v) and the edges among N(v), and
+ * a change further away leaves it as it was. Whether v is unconfined
+ * depends on the same and on the neighbourhoods of N(v) where the confining
+ * set stays {v}; where that set grows, a change further away can make v
+ * unconfined, and such vertices are missed here (a rule missed only leaves
+ * the graph larger). At every vertex instead, bnr's nodes below the root of
+ * a triangular lattice's 566-vertex kernel numbered 3,477 instead of 5,465,
+ * and the search took 0.98 s instead of 0.76 s on one thread.
  */
 static int run_near_changes(struct reduction *red, enum rgraph_change_list which, vertex_rule rule)
 {
