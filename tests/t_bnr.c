@@ -159,6 +159,16 @@ static void test_against_seq(uint64_t master)
        t.solves);
 }
 
+/* The statistics of one MVC solve of g by s (its answers are checked elsewhere). */
+static struct solve_stats mvc_stats(const struct solver_check *s, const struct graph *g)
+{
+    struct cover c = {0};
+    struct solve_stats st;
+    check_run(s, g, -1, &c, &st);
+    cover_free(&c);
+    return st;
+}
+
 /*
  * A triangular lattice of side x side sites, each kept with probability 4/5:
  * its kernels have funnels, which bnr's root folds where they keep its bound.
@@ -202,11 +212,7 @@ static void test_lattices(uint64_t master)
         int32_t opt = seq_minimum(g);
         check_against(&bnr, g, opt, desc, &t);
         check_against(&bnr_8, g, opt, desc, &t);
-        struct cover c = {0};
-        struct solve_stats st;
-        check_run(&bnr, g, -1, &c, &st);
-        funnels += st.root_funnels;
-        cover_free(&c);
+        funnels += mvc_stats(&bnr, g).root_funnels;
         graph_free(g);
     }
     ok(t.failed == 0, "%d lattices, %d solves: all agree with seq", t.graphs, t.solves);
@@ -232,12 +238,9 @@ static void test_packing(uint64_t master)
                        : gen_cycle_matchings_graph(seed, 64, 1 + i % 3 / 2, desc, sizeof desc);
         int32_t opt = seq_minimum(g);
         check_against(&bnr, g, opt, desc, &t);
-        struct cover c = {0};
-        struct solve_stats st;
-        check_run(&bnr, g, -1, &c, &st);
+        struct solve_stats st = mvc_stats(&bnr, g);
         pruned += st.packing_pruned;
         kept += st.packing_forced;
-        cover_free(&c);
         graph_free(g);
     }
     ok(t.failed == 0, "%d graphs, %d solves under packing constraints: all agree with seq",
@@ -566,15 +569,12 @@ static void test_orbital(uint64_t master)
         check_against(&bnr, g, opt, desc, &t);
         check_against(&bnr_4, g, opt, desc, &t);
         check_against(&bnr_no_symmetry, g, opt, desc, &t);
-        struct cover c = {0};
-        struct solve_stats st;
-        check_run(&bnr, g, -1, &c, &st);
+        struct solve_stats st = mvc_stats(&bnr, g);
         nodes += st.nodes;
         orbital += st.orbital_branchings;
-        check_run(&bnr_no_symmetry, g, -1, &c, &st);
+        st = mvc_stats(&bnr_no_symmetry, g);
         nodes_without += st.nodes;
         orbital += st.orbital_branchings * 1000000; /* none may be counted */
-        cover_free(&c);
         graph_free(g);
     }
     ok(t.failed == 0,
