@@ -34,7 +34,7 @@ import numpy as np
 
 from cells import read, read_cover  # bench/cells.py, beside this script
 from cells_exact import packing_rows
-from cells_lp import automorphisms, independent_subsets, pattern_orbits, piece_of
+from cells_lp import automorphisms, bit, independent_subsets, pattern_orbits, piece_of
 
 
 def orbitals(group, n):
@@ -112,29 +112,28 @@ def piece_patterns(g, nodes, group, orbital, y, kind, radius):
     pos = {v: i for i, v in enumerate(nodes)}
     adj = [set(pos[u] for u in g[v]) for v in nodes]
     piece = piece_of(g, nodes, adj, kind, radius)
-    bits = independent_subsets(piece, adj)
-    m, agree, _ = pattern_orbits(group, piece, bits)
-    z = cp.Variable(m.shape[1])
-    out = [z >= 0, cp.sum(z) == 1]
+    masks = independent_subsets(piece, adj)
+    orbit, size, agree, _ = pattern_orbits(group, piece, masks)
+    w = cp.Variable(len(size))  # the probability of each single pattern of an orbit
+    out = [w >= 0, size @ w == 1]
     if agree.shape[0]:
-        out.append(agree @ z == 0)
-    links = {}  # one row per distinct (orbital, share of each orbit holding the pair)
+        out.append(agree @ w == 0)
+    links = {}  # one row per distinct (orbital, patterns of each orbit holding the pair)
     for i in range(len(piece)):
         for j in range(i, len(piece)):
-            share = np.round(m.T @ (bits[:, i] & bits[:, j]).astype(float), 12)
-            links.setdefault((orbital[piece[i], piece[j]], share.tobytes()), share)
-    for (o, _), share in links.items():
-        out.append(share @ z == y[o])
-    print(f"piece {kind} of {len(piece)} vertices: {len(bits)} independent subsets in "
-          f"{m.shape[1]} orbits, {agree.shape[0]} distinct consistency rows", flush=True)
-    index = {key: i for i, key in enumerate(bits @ (1 << np.arange(len(piece), dtype=np.int64)))}
+            both = np.bincount(orbit, weights=bit(masks, i) & bit(masks, j), minlength=len(size))
+            links.setdefault((orbital[piece[i], piece[j]], both.tobytes()), both)
+    for (o, _), both in links.items():
+        out.append(both @ w == y[o])
+    print(f"piece {kind} of {len(piece)} vertices: {len(masks)} independent subsets in "
+          f"{len(size)} orbits, {agree.shape[0]} distinct consistency rows", flush=True)
+    weights = 1 << np.arange(len(piece), dtype=np.int64)
 
     def average(x):
-        """z for the group average of the independent set x (0/1 over all vertices)."""
-        seen = np.zeros(len(bits))
-        for a in group:  # a maps the piece onto a(piece): the pattern the set leaves there
-            seen[index[sum(1 << i for i, v in enumerate(piece) if x[a[v]])]] += 1
-        z.value = (m > 0).astype(float).T @ (seen / len(group))
+        """w for the group average of the independent set x (0/1 over all vertices)."""
+        seen = x.astype(np.int64)[group[:, piece]] @ weights
+        counts = np.bincount(orbit[np.searchsorted(masks, seen)], minlength=len(size))
+        w.value = counts / (len(group) * size)
 
     return out, average
 
