@@ -9,7 +9,7 @@ Cactus plots: instances solved (proven optimal, answer checked) against the time
 instance, one line per solver and machine. A CSV of bench/solvers.py (dimacs.sh, peers.sh)
 gives one line per solver in it, named by its solver and machine columns; a CSV of bench.py
 (pace2019.sh) gives one line, named LABEL, or from the Machine line of the .md beside it.
-`pace` always draws mvc-gpu's committed PACE runs (H100 and the 2-core CPU machine) first.
+`pace` always draws mvc-gpu's committed PACE runs (H200 and the 2-core CPU machine) first.
 --png DIR also writes a PNG copy of each picture there.
 """
 import argparse
@@ -27,8 +27,8 @@ import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(HERE, "results")
 PACE_DEFAULT = [
-    ("mvc-gpu on the H100 machine (16 CPUs)", os.path.join(RESULTS, "pace2019-h100-60s-final.csv")),
-    ("mvc-gpu on 2 CPUs (Intel Xeon), no GPU", os.path.join(RESULTS, "pace2019-cpu-60s-final.csv")),
+    ("mvc-gpu on the H200 machine (16 CPUs)", os.path.join(RESULTS, "pace2019-h200-60s-315591e.csv")),
+    ("mvc-gpu on 2 CPUs (Intel Xeon), no GPU", os.path.join(RESULTS, "pace2019-cpu-60s-4705382.csv")),
 ]
 SOLVER_LABELS = {"complement": "mvc-gpu --complement", "clique": "mvc-gpu --clique", "momc": "MoMC",
                  "parasols": "parasols", "wegotyoucovered": "WeGotYouCovered", "peaty": "peaty"}
