@@ -272,14 +272,20 @@ def certified_bound(numerator, k, a_eq, size, y):
     return (Fraction(int(whole[-1])) + best / k) / scale
 
 
+def group_average(group, piece, masks, orbit, size, inside):
+    """w, each pattern's probability under the group average of the independent set
+    `inside` (0/1 over all vertices): the pattern it leaves on a(piece), for every a."""
+    seen = inside.astype(np.int64)[group[:, piece]] @ (1 << np.arange(len(piece), dtype=np.int64))
+    counts = np.bincount(orbit[np.searchsorted(masks, seen)], minlength=len(size))
+    return counts / (len(group) * size)
+
+
 def cover_distribution(group, piece, masks, orbit, size, path, pos):
-    """w, each pattern's probability under the group average of COVER's independent set
-    (a feasible point of the program), and the set's size."""
+    """group_average of COVER's independent set (a feasible point of the program), and the
+    set's size."""
     cover = read_cover(path, pos)
     inside = np.array([v not in cover for v in range(len(pos))], dtype=np.int64)
-    seen = inside[group[:, piece]] @ (1 << np.arange(len(piece), dtype=np.int64))
-    counts = np.bincount(orbit[np.searchsorted(masks, seen)], minlength=len(size))
-    return counts / (len(group) * size), int(inside.sum())
+    return group_average(group, piece, masks, orbit, size, inside), int(inside.sum())
 
 
 def main():

@@ -34,7 +34,8 @@ import numpy as np
 
 from cells import read, read_cover  # bench/cells.py, beside this script
 from cells_exact import packing_rows
-from cells_lp import automorphisms, bit, independent_subsets, pattern_orbits, piece_of
+from cells_lp import (automorphisms, bit, group_average, independent_subsets, pattern_orbits,
+                      piece_of)
 
 
 def orbitals(group, n):
@@ -127,13 +128,10 @@ def piece_patterns(g, nodes, group, orbital, y, kind, radius):
         out.append(both @ w == y[o])
     print(f"piece {kind} of {len(piece)} vertices: {len(masks)} independent subsets in "
           f"{len(size)} orbits, {agree.shape[0]} distinct consistency rows", flush=True)
-    weights = 1 << np.arange(len(piece), dtype=np.int64)
 
     def average(x):
         """w for the group average of the independent set x (0/1 over all vertices)."""
-        seen = x.astype(np.int64)[group[:, piece]] @ weights
-        counts = np.bincount(orbit[np.searchsorted(masks, seen)], minlength=len(size))
-        w.value = counts / (len(group) * size)
+        w.value = group_average(group, piece, masks, orbit, size, x)
 
     return out, average
 

@@ -896,7 +896,6 @@ static int run_write(const struct options *o)
     return close_output(&out, code);
 }
 
-/* GPU tuning options only tune a GPU: without one they are ignored, and the user hears why. */
 #ifdef HAVE_CUDA
 /*
  * Whether an NVIDIA driver is there at all (its control device, or WSL's),
@@ -910,6 +909,7 @@ static int nvidia_driver_present(void)
 }
 #endif
 
+/* GPU tuning options only tune a GPU: without one they are ignored, and the user hears why. */
 static void warn_gpu_option(const struct options *o, const char *why)
 {
     fprintf(stderr, "mvc-gpu: warning: %s has no effect: %s\n", o->gpu_option, why);
